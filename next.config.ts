@@ -1,0 +1,9 @@
+import type { NextConfig } from "next";
+
+const nextConfig: NextConfig = {
+  // The engine and DB layer use Node APIs; keep these packages out of the bundle.
+  serverExternalPackages: ["pg", "@electric-sql/pglite", "@electric-sql/pglite-socket"],
+  poweredByHeader: false,
+};
+
+export default nextConfig;
