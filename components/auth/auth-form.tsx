@@ -1,0 +1,89 @@
+"use client";
+import Link from "next/link";
+import { useActionState } from "react";
+import type { AuthFormState } from "@/app/(auth)/actions";
+import { Field } from "@/components/ui/field";
+
+interface AuthFormProps {
+  mode: "signin" | "register";
+  action: (prev: AuthFormState, form: FormData) => Promise<AuthFormState>;
+  oauth: { id: string; name: string }[];
+}
+
+export function AuthForm({ mode, action, oauth }: AuthFormProps) {
+  const [state, formAction, pending] = useActionState(action, {});
+  const isRegister = mode === "register";
+  return (
+    <div className="space-y-6">
+      <form action={formAction} className="space-y-4" noValidate data-testid={`${mode}-form`}>
+        {isRegister && (
+          <Field
+            label="Name"
+            name="name"
+            autoComplete="name"
+            defaultValue={state.values?.name}
+            error={state.fields?.name}
+            required
+          />
+        )}
+        <Field
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          defaultValue={state.values?.email}
+          error={state.fields?.email}
+          required
+        />
+        <Field
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete={isRegister ? "new-password" : "current-password"}
+          error={state.fields?.password}
+          hint={isRegister ? "At least 10 characters, mixing letters with digits or symbols." : undefined}
+          required
+        />
+        {state.message && (
+          <p
+            role="alert"
+            data-testid="form-error"
+            className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700 dark:bg-red-950/50 dark:text-red-300"
+          >
+            {state.message}
+          </p>
+        )}
+        <button
+          type="submit"
+          disabled={pending}
+          className="w-full rounded-lg bg-accent-600 px-4 py-2.5 text-sm font-medium text-white shadow-sm transition hover:bg-accent-700 disabled:opacity-60"
+        >
+          {pending ? "Please wait…" : isRegister ? "Create account" : "Sign in"}
+        </button>
+      </form>
+      {oauth.length > 0 && (
+        <div className="space-y-2">
+          <p className="text-center text-xs text-zinc-500">or continue with</p>
+          {oauth.map((p) => (
+            <a
+              key={p.id}
+              href={`/api/auth/signin/${p.id}`}
+              className="block rounded-lg border border-zinc-300 px-4 py-2 text-center text-sm hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-900"
+            >
+              {p.name}
+            </a>
+          ))}
+        </div>
+      )}
+      <p className="text-center text-sm text-zinc-600 dark:text-zinc-400">
+        {isRegister ? "Already have an account? " : "New here? "}
+        <Link
+          href={isRegister ? "/signin" : "/register"}
+          className="font-medium text-accent-600 hover:underline dark:text-accent-500"
+        >
+          {isRegister ? "Sign in" : "Create an account"}
+        </Link>
+      </p>
+    </div>
+  );
+}

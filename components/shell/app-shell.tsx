@@ -1,0 +1,94 @@
+"use client";
+import { useState } from "react";
+import { Logo } from "@/components/ui/logo";
+import { NavLinks } from "./nav-links";
+import { ThemeToggle } from "./theme-toggle";
+
+interface AppShellProps {
+  user: { name: string | null; email: string; role: "USER" | "ADMIN" };
+  signOut: () => Promise<void>;
+  children: React.ReactNode;
+}
+
+/** Sidebar navigation on wide screens; a top bar with a slide-over menu on phones. */
+export function AppShell({ user, signOut, children }: AppShellProps) {
+  const [open, setOpen] = useState(false);
+  const isAdmin = user.role === "ADMIN";
+  const sidebar = (
+    <div className="flex h-full flex-col gap-6 p-4">
+      <Logo className="px-2 text-lg" />
+      <NavLinks isAdmin={isAdmin} onNavigate={() => setOpen(false)} />
+      <div className="mt-auto space-y-3 border-t border-zinc-200 pt-4 dark:border-zinc-800">
+        <div className="flex items-center justify-between gap-2 px-2">
+          <div className="min-w-0">
+            <p className="truncate text-sm font-medium" data-testid="user-name">
+              {user.name ?? user.email}
+            </p>
+            <p className="truncate text-xs text-zinc-500">
+              {user.email}
+              {isAdmin && (
+                <span className="ml-1 rounded bg-amber-100 px-1 text-[10px] font-semibold text-amber-800 dark:bg-amber-900/50 dark:text-amber-200">
+                  ADMIN
+                </span>
+              )}
+            </p>
+          </div>
+          <ThemeToggle />
+        </div>
+        <form action={signOut}>
+          <button
+            type="submit"
+            data-testid="sign-out"
+            className="w-full rounded-lg px-3 py-2 text-left text-sm text-zinc-600 hover:bg-zinc-100 dark:text-zinc-400 dark:hover:bg-zinc-800"
+          >
+            Sign out
+          </button>
+        </form>
+      </div>
+    </div>
+  );
+
+  return (
+    <div className="flex h-dvh flex-col md:flex-row">
+      <header className="flex items-center justify-between border-b border-zinc-200 px-3 py-2 md:hidden dark:border-zinc-800">
+        <button
+          type="button"
+          onClick={() => setOpen(true)}
+          aria-label="Open menu"
+          data-testid="open-menu"
+          className="rounded-lg p-2 hover:bg-zinc-100 dark:hover:bg-zinc-800"
+        >
+          <svg
+            viewBox="0 0 24 24"
+            className="size-5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            aria-hidden="true"
+          >
+            <path d="M4 6h16M4 12h16M4 18h16" strokeLinecap="round" />
+          </svg>
+        </button>
+        <Logo />
+        <ThemeToggle />
+      </header>
+      <aside className="hidden w-60 shrink-0 border-r border-zinc-200 bg-zinc-50 md:block dark:border-zinc-800 dark:bg-zinc-900/60">
+        {sidebar}
+      </aside>
+      {open && (
+        <div className="fixed inset-0 z-40 md:hidden">
+          <button
+            type="button"
+            aria-label="Close menu"
+            className="absolute inset-0 bg-black/40"
+            onClick={() => setOpen(false)}
+          />
+          <aside className="absolute inset-y-0 left-0 w-64 bg-white shadow-xl dark:bg-zinc-900">
+            {sidebar}
+          </aside>
+        </div>
+      )}
+      <main className="min-h-0 min-w-0 flex-1 overflow-auto">{children}</main>
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+"use client";
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+
+const ICONS: Record<string, string> = {
+  chat: "M4 5h16v11H8l-4 4V5Z",
+  agents: "M12 4a3 3 0 1 1 0 6 3 3 0 0 1 0-6ZM5 20a7 7 0 0 1 14 0M4 9h2M18 9h2",
+  admin: "M12 3 4 6v6c0 5 3.5 8 8 9 4.5-1 8-4 8-9V6l-8-3Z",
+};
+
+export function NavLinks({ isAdmin, onNavigate }: { isAdmin: boolean; onNavigate?: () => void }) {
+  const pathname = usePathname();
+  const items = [
+    { href: "/chat", label: "Chat", key: "chat" },
+    { href: "/agents", label: "Agents", key: "agents" },
+    ...(isAdmin ? [{ href: "/admin", label: "Admin", key: "admin" }] : []),
+  ];
+  return (
+    <nav className="space-y-1" aria-label="Main">
+      {items.map((item) => {
+        const active = pathname === item.href || pathname.startsWith(`${item.href}/`);
+        return (
+          <Link
+            key={item.key}
+            href={item.href}
+            onClick={onNavigate}
+            data-testid={`nav-${item.key}`}
+            aria-current={active ? "page" : undefined}
+            className={`flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition ${
+              active
+                ? "bg-accent-50 text-accent-700 dark:bg-accent-500/15 dark:text-accent-100"
+                : "text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100"
+            }`}
+          >
+            <svg
+              viewBox="0 0 24 24"
+              className="size-5 shrink-0"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.8"
+              aria-hidden="true"
+            >
+              <path d={ICONS[item.key]} strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
+            {item.label}
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}

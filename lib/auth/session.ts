@@ -1,0 +1,45 @@
+import "server-only";
+import { notFound, redirect } from "next/navigation";
+import { getUserById, type PublicUser } from "@/lib/db/users";
+import { AppError } from "@/lib/errors";
+import { auth } from "./index";
+
+/**
+ * The signed-in user, read fresh from the database on every call so that a role change or a
+ * disabled account takes effect immediately (the JWT only carries the user id).
+ */
+export async function currentUser(): Promise<PublicUser | null> {
+  const session = await auth();
+  const id = session?.user?.id;
+  if (!id) return null;
+  const user = await getUserById({ id });
+  if (!user || user.disabled) return null;
+  return user;
+}
+
+/** For pages: sends anonymous visitors to the sign-in page. */
+export async function requireUserPage(): Promise<PublicUser> {
+  const user = await currentUser();
+  if (!user) redirect("/signin");
+  return user;
+}
+
+/** For admin pages and admin server actions: anyone else gets a plain 404. */
+export async function requireAdminPage(): Promise<PublicUser> {
+  const user = await currentUser();
+  if (!user || user.role !== "ADMIN") notFound();
+  return user;
+}
+
+/** For API routes and server actions: throws typed errors instead of redirecting. */
+export async function requireUser(): Promise<PublicUser> {
+  const user = await currentUser();
+  if (!user) throw new AppError("unauthorized", "Sign in to continue.");
+  return user;
+}
+
+export async function requireAdmin(): Promise<PublicUser> {
+  const user = await currentUser();
+  if (!user || user.role !== "ADMIN") throw new AppError("not_found", "Not found.");
+  return user;
+}

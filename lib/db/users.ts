@@ -1,0 +1,95 @@
+import "server-only";
+import { AppError } from "@/lib/errors";
+import { getDb } from "./client";
+import type { Role } from "./generated/enums";
+
+export interface PublicUser {
+  id: string;
+  name: string | null;
+  email: string;
+  role: Role;
+  disabled: boolean;
+  createdAt: Date;
+}
+
+const publicFields = {
+  id: true,
+  name: true,
+  email: true,
+  role: true,
+  disabled: true,
+  createdAt: true,
+} as const;
+
+// Serialises "is this the first user?" across concurrent registrations and app processes.
+const FIRST_USER_LOCK = 4_242_001;
+
+/** Creates a user; the very first user of the installation becomes ADMIN. */
+export async function createUserWithPassword({
+  name,
+  email,
+  passwordHash,
+}: {
+  name: string;
+  email: string;
+  passwordHash: string;
+}): Promise<PublicUser> {
+  const db = getDb();
+  try {
+    return await db.$transaction(async (tx) => {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${FIRST_USER_LOCK})`;
+      const existing = await tx.user.count();
+      return tx.user.create({
+        data: { name, email, passwordHash, role: existing === 0 ? "ADMIN" : "USER" },
+        select: publicFields,
+      });
+    });
+  } catch (err) {
+    if ((err as { code?: string }).code === "P2002") {
+      throw new AppError("conflict:email", "An account with this email already exists.", {
+        fields: { email: "An account with this email already exists. Sign in instead?" },
+      });
+    }
+    throw err;
+  }
+}
+
+export async function findUserForSignIn({ email }: { email: string }) {
+  return getDb().user.findUnique({
+    where: { email },
+    select: { ...publicFields, passwordHash: true },
+  });
+}
+
+export async function getUserById({ id }: { id: string }): Promise<PublicUser | null> {
+  return getDb().user.findUnique({ where: { id }, select: publicFields });
+}
+
+export async function listUsers(): Promise<PublicUser[]> {
+  return getDb().user.findMany({ select: publicFields, orderBy: { createdAt: "asc" } });
+}
+
+export async function setUserDisabled({
+  id,
+  disabled,
+}: {
+  id: string;
+  disabled: boolean;
+}): Promise<PublicUser> {
+  const user = await getDb().user.findUnique({ where: { id }, select: { role: true } });
+  if (!user) throw new AppError("not_found:user", "That user no longer exists.");
+  return getDb().user.update({ where: { id }, data: { disabled }, select: publicFields });
+}
+
+export async function countUsers(): Promise<number> {
+  return getDb().user.count();
+}
+
+/** Makes the user ADMIN when no admin exists yet (OAuth sign-ups, which bypass createUserWithPassword). */
+export async function promoteIfFirstAdmin({ id }: { id: string }): Promise<void> {
+  await getDb().$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(${FIRST_USER_LOCK})`;
+    await tx.$executeRaw`UPDATE "User" SET "role" = 'ADMIN'
+      WHERE "id" = ${id} AND NOT EXISTS (SELECT 1 FROM "User" WHERE "role" = 'ADMIN')`;
+  });
+}

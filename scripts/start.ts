@@ -1,0 +1,102 @@
+// `npm start`: the one command a newcomer runs. Uses $DATABASE_URL when set, otherwise an
+// embedded PostgreSQL under .data/; applies migrations; builds when sources changed; serves.
+import { spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { startEmbeddedPostgres } from "../lib/db/embedded";
+import { migrate } from "../lib/db/migrate";
+
+const root = path.resolve(import.meta.dirname, "..");
+const dataDir = path.resolve(root, process.env.DATA_DIR ?? ".data");
+const dev = process.argv.includes("--dev");
+const port = Number(process.env.PORT ?? 3000);
+mkdirSync(dataDir, { recursive: true });
+
+/** A random secret generated once and kept in .data/, so sessions and stored keys survive restarts. */
+function persistentSecret(name: string): string {
+  const file = path.join(dataDir, name);
+  if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString("base64url"), { mode: 0o600 });
+  return readFileSync(file, "utf8").trim();
+}
+
+process.env.AUTH_SECRET ??= persistentSecret("auth-secret");
+process.env.APP_ENCRYPTION_KEY ??= persistentSecret("encryption-key");
+process.env.AUTH_TRUST_HOST ??= "true";
+
+let embedded: Awaited<ReturnType<typeof startEmbeddedPostgres>> | undefined;
+if (!process.env.DATABASE_URL) {
+  const dbPort = Number(process.env.EMBEDDED_DB_PORT ?? 54329);
+  embedded = await startEmbeddedPostgres({ dataDir: path.join(dataDir, "pglite"), port: dbPort });
+  process.env.DATABASE_URL = embedded.url;
+  // PGlite executes one statement at a time; one pooled connection keeps transactions intact.
+  process.env.DATABASE_POOL_MAX ??= "1";
+  console.log(
+    `• Embedded PostgreSQL on 127.0.0.1:${dbPort} (data in ${path.relative(root, dataDir)}/pglite)`,
+  );
+} else {
+  console.log("• Using DATABASE_URL");
+}
+
+const result = await migrate({ databaseUrl: process.env.DATABASE_URL, log: (l) => console.log(`• ${l}`) });
+console.log(`• Database schema up to date (${result.applied.length} migration(s) applied now)`);
+
+function newestSourceMtime(): number {
+  const out = spawnSync(
+    "git",
+    ["ls-files", "-z", "app", "components", "lib", "next.config.ts", "package.json"],
+    { cwd: root },
+  );
+  const files = out.status === 0 ? out.stdout.toString().split("\0").filter(Boolean) : [];
+  return files.reduce((max, f) => {
+    try {
+      return Math.max(max, statSync(path.join(root, f)).mtimeMs);
+    } catch {
+      return max;
+    }
+  }, 0);
+}
+
+function needsBuild(): boolean {
+  const buildId = path.join(root, ".next", "BUILD_ID");
+  if (!existsSync(buildId)) return true;
+  return newestSourceMtime() > statSync(buildId).mtimeMs;
+}
+
+const next = path.join(root, "node_modules", "next", "dist", "bin", "next");
+if (!dev && needsBuild()) {
+  console.log("• Building the app (first start or sources changed)…");
+  const build = spawnSync(process.execPath, [next, "build"], {
+    cwd: root,
+    stdio: "inherit",
+    env: process.env,
+  });
+  if (build.status !== 0) {
+    await embedded?.stop();
+    process.exit(build.status ?? 1);
+  }
+}
+
+const child = spawn(process.execPath, [next, dev ? "dev" : "start", "-p", String(port)], {
+  cwd: root,
+  stdio: ["ignore", "pipe", "inherit"],
+  env: process.env,
+});
+child.stdout?.on("data", (chunk: Buffer) => {
+  const text = chunk.toString();
+  process.stdout.write(text);
+  if (/Ready|ready/.test(text))
+    console.log(`\n  ➜  Open http://localhost:${port}  (register: the first account becomes admin)\n`);
+});
+
+let stopping = false;
+async function shutdown(code = 0) {
+  if (stopping) return;
+  stopping = true;
+  child.kill("SIGTERM");
+  await embedded?.stop().catch(() => {});
+  process.exit(code);
+}
+process.on("SIGINT", () => void shutdown(0));
+process.on("SIGTERM", () => void shutdown(0));
+child.on("exit", (code) => void shutdown(code ?? 0));
