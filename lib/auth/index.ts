@@ -63,7 +63,7 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
   // Auth.js logs whole error objects by default; log only their kind so nothing sensitive leaks.
   logger: {
     error(error) {
-      console.error(`[auth] ${error.name}${"type" in error ? ` (${(error as { type: string }).type})` : ""}`);
+      console.error(`[auth] ${"type" in error ? (error as { type: string }).type : "error"}`);
     },
     warn(code) {
       console.warn(`[auth] warning ${code}`);
