@@ -1,0 +1,145 @@
+/**
+ * The offline demo model (protocol `demo`, endpoint "Demo (scripted, offline)", model
+ * `demo-delegator`): a deterministic LangChain chat model that streams scripted answers at a
+ * readable pace and exercises delegation. What it says is decided in `demo/plan.ts`.
+ */
+import { createHash } from "node:crypto";
+import type { CallbackManagerForLLMRun } from "@langchain/core/callbacks/manager";
+import type { BaseLanguageModelInput } from "@langchain/core/language_models/base";
+import {
+  BaseChatModel,
+  type BaseChatModelCallOptions,
+  type BaseChatModelParams,
+  type BindToolsInput,
+} from "@langchain/core/language_models/chat_models";
+import { AIMessageChunk, type BaseMessage } from "@langchain/core/messages";
+import { ChatGenerationChunk, type ChatResult } from "@langchain/core/outputs";
+import type { Runnable } from "@langchain/core/runnables";
+import { convertToOpenAITool } from "@langchain/core/utils/function_calling";
+import { type DemoToolInfo, planTurn, textOf } from "./demo/plan";
+import { DEMO_MODEL_ID } from "./demo-constants";
+import { sleep } from "./resilience";
+
+export { DEMO_ENDPOINT_ID, DEMO_ENDPOINT_NAME, DEMO_MODEL_ID } from "./demo-constants";
+
+export interface DemoChatModelCallOptions extends BaseChatModelCallOptions {
+  /** Bound tools (any form `bindTools` accepts; stored in OpenAI function format). */
+  tools?: BindToolsInput[];
+}
+
+export interface DemoChatModelFields extends BaseChatModelParams {
+  /** Delay before each streamed token in ms (default 20; use 0 in tests). */
+  tokenDelayMs?: number;
+}
+
+export class DemoChatModel extends BaseChatModel<DemoChatModelCallOptions, AIMessageChunk> {
+  static lc_name() {
+    return "DemoChatModel";
+  }
+
+  readonly model = DEMO_MODEL_ID;
+  tokenDelayMs: number;
+
+  constructor(fields: DemoChatModelFields = {}) {
+    super(fields);
+    this.tokenDelayMs = fields.tokenDelayMs ?? 20;
+  }
+
+  _llmType(): string {
+    return "demo";
+  }
+
+  override bindTools(
+    tools: BindToolsInput[],
+    kwargs?: Partial<DemoChatModelCallOptions>,
+  ): Runnable<BaseLanguageModelInput, AIMessageChunk, DemoChatModelCallOptions> {
+    return this.withConfig({ ...kwargs, tools: tools.map((t) => convertToOpenAITool(t)) });
+  }
+
+  override async *_streamResponseChunks(
+    messages: BaseMessage[],
+    options: this["ParsedCallOptions"],
+    runManager?: CallbackManagerForLLMRun,
+  ): AsyncGenerator<ChatGenerationChunk> {
+    const plan = planTurn(messages, toolInfos(options.tools));
+    const id = `demo-${digest(messages.map(textOf).join("\u0000"))}`;
+    for (const token of tokenize(plan.text)) {
+      await sleep(this.tokenDelayMs, options.signal);
+      options.signal?.throwIfAborted();
+      const chunk = new ChatGenerationChunk({
+        text: token,
+        message: new AIMessageChunk({ id, content: token }),
+      });
+      yield chunk;
+      await runManager?.handleLLMNewToken(token, undefined, undefined, undefined, undefined, { chunk });
+    }
+    options.signal?.throwIfAborted();
+    const inputTokens = estimateTokens(messages.map(textOf).join("\n"));
+    const outputTokens = estimateTokens(plan.text) + plan.toolCalls.length * 12;
+    yield new ChatGenerationChunk({
+      text: "",
+      message: new AIMessageChunk({
+        id,
+        content: "",
+        tool_call_chunks: plan.toolCalls.map((call, index) => ({
+          type: "tool_call_chunk" as const,
+          index,
+          id: `call_${digest(`${id}:${index}:${call.name}`)}`,
+          name: call.name,
+          args: JSON.stringify(call.args),
+        })),
+        usage_metadata: {
+          input_tokens: inputTokens,
+          output_tokens: outputTokens,
+          total_tokens: inputTokens + outputTokens,
+        },
+        response_metadata: {
+          model_name: DEMO_MODEL_ID,
+          model_provider: "demo",
+          finish_reason: plan.toolCalls.length > 0 ? "tool_calls" : "stop",
+        },
+      }),
+      generationInfo: { finish_reason: plan.toolCalls.length > 0 ? "tool_calls" : "stop" },
+    });
+  }
+
+  async _generate(
+    messages: BaseMessage[],
+    options: this["ParsedCallOptions"],
+    runManager?: CallbackManagerForLLMRun,
+  ): Promise<ChatResult> {
+    let merged: ChatGenerationChunk | undefined;
+    for await (const chunk of this._streamResponseChunks(messages, options, runManager)) {
+      merged = merged ? merged.concat(chunk) : chunk;
+    }
+    if (!merged) throw new Error("Demo model produced nothing");
+    const usage = (merged.message as AIMessageChunk).usage_metadata;
+    const tokenUsage = usage && {
+      promptTokens: usage.input_tokens,
+      completionTokens: usage.output_tokens,
+      totalTokens: usage.total_tokens,
+    };
+    return { generations: [merged], llmOutput: { tokenUsage } };
+  }
+}
+
+/** Rough token estimate (≈4 characters per token), as the demo has no tokenizer. */
+export function estimateTokens(text: string): number {
+  return Math.max(1, Math.ceil(text.length / 4));
+}
+
+/** Words with their trailing whitespace, so streamed tokens concatenate back to the text exactly. */
+function tokenize(text: string): string[] {
+  return text.match(/\s*\S+\s*/g) ?? (text ? [text] : []);
+}
+
+function digest(text: string): string {
+  return createHash("sha256").update(text).digest("hex").slice(0, 16);
+}
+
+function toolInfos(tools: BindToolsInput[] | undefined): DemoToolInfo[] {
+  return (tools ?? []).map((t) => {
+    const fn = convertToOpenAITool(t).function;
+    return { name: fn.name, parameters: fn.parameters as DemoToolInfo["parameters"] };
+  });
+}

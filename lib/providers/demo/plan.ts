@@ -1,0 +1,179 @@
+/**
+ * What the demo model does in one turn, decided from the conversation and the bound tools only.
+ *
+ * 1. Trailing ToolMessages answer `subagent` calls → the final answer quoting each child's result.
+ * 2. Trailing ToolMessages answer other tools (calculator, current_time) → an answer using them.
+ * 3. A new request with several tasks and a `subagent` tool → ONE message with one `subagent` call
+ *    per task (they run in parallel); types round-robin over explicit children, `self` only when
+ *    it is the only option.
+ * 4. Otherwise each task is answered, calling `calculator` / `current_time` first when bound and needed.
+ */
+import { AIMessage, type BaseMessage, HumanMessage, ToolMessage } from "@langchain/core/messages";
+import { answerTask, answerWithToolResult, composeFinalAnswer, DEMO_NOTE } from "./answers";
+import { asksForTime, findArithmetic, splitTasks } from "./tasks";
+
+/** A bound tool as the demo sees it: name and JSON schema of its arguments. */
+export interface DemoToolInfo {
+  name: string;
+  parameters?: {
+    properties?: Record<string, { enum?: unknown[]; type?: unknown }>;
+    required?: string[];
+  };
+}
+
+export interface DemoToolCall {
+  name: string;
+  args: Record<string, unknown>;
+}
+
+export interface DemoPlan {
+  /** Markdown text to stream. */
+  text: string;
+  /** Tool calls to emit after the text, all in the same message. */
+  toolCalls: DemoToolCall[];
+}
+
+export function planTurn(messages: BaseMessage[], tools: DemoToolInfo[]): DemoPlan {
+  const last = messages.at(-1);
+  if (last && ToolMessage.isInstance(last)) return planAfterTools(messages);
+  const request = latestHumanText(messages);
+  if (!request.trim()) {
+    return {
+      text: `Hello! Ask me something — for example several tasks on separate lines.\n\n${DEMO_NOTE}`,
+      toolCalls: [],
+    };
+  }
+  const tasks = splitTasks(request);
+  const subagent = tools.find((t) => t.name === "subagent");
+  if (subagent && tasks.length >= 2) return planDelegation(tasks, subagent);
+  const steps = planSteps(tasks, tools);
+  const toolCalls = steps.flatMap((s) => (s.call ? [s.call] : []));
+  if (toolCalls.length > 0) {
+    const what = toolCalls.map((c) => `\`${c.name}\``).join(" and ");
+    return { text: `Let me use ${what} for this.`, toolCalls };
+  }
+  return { text: withNote(renderSteps(steps, [])), toolCalls: [] };
+}
+
+function planDelegation(tasks: string[], subagent: DemoToolInfo): DemoPlan {
+  const options = subagent.parameters?.properties?.subagent_type?.enum?.map(String) ?? [];
+  const children = options.filter((o) => o !== "self");
+  const types = children.length > 0 ? children : ["self"];
+  const toolCalls = tasks.map((task, i) => ({
+    name: "subagent",
+    args: { subagent_type: types[i % types.length], description: task },
+  }));
+  const list = toolCalls
+    .map((c, i) => `${i + 1}. ${c.args.description} → \`${c.args.subagent_type}\``)
+    .join("\n");
+  return {
+    text: `I'll split this into ${tasks.length} tasks and hand them to subagents in parallel:\n\n${list}`,
+    toolCalls,
+  };
+}
+
+interface Step {
+  task: string;
+  call?: DemoToolCall;
+}
+
+/** For each task: the bound tool it needs (calculator for arithmetic, current_time for time/date). */
+function planSteps(tasks: string[], tools: DemoToolInfo[]): Step[] {
+  const calculator = tools.find((t) => t.name === "calculator");
+  const clock = tools.find((t) => t.name === "current_time");
+  return tasks.map((task) => {
+    const expr = findArithmetic(task);
+    if (calculator && expr)
+      return { task, call: { name: "calculator", args: { [argName(calculator)]: expr } } };
+    if (clock && asksForTime(task)) return { task, call: { name: "current_time", args: clockArgs(clock) } };
+    return { task };
+  });
+}
+
+function renderSteps(steps: Step[], results: string[]): string {
+  let callIndex = 0;
+  const answers = steps.map((s) => {
+    if (!s.call) return answerTask(s.task);
+    const result = results[callIndex++] ?? "(no result)";
+    return answerWithToolResult(s.task, s.call.name, s.call.args, result);
+  });
+  if (answers.length === 1) return answers[0];
+  return answers.map((a, i) => `### ${i + 1}. ${steps[i].task}\n\n${a}`).join("\n\n");
+}
+
+function planAfterTools(messages: BaseMessage[]): DemoPlan {
+  let i = messages.length - 1;
+  while (i >= 0 && ToolMessage.isInstance(messages[i])) i--;
+  const ai = messages[i];
+  const toolMessages = messages.slice(i + 1) as ToolMessage[];
+  const calls = ai && AIMessage.isInstance(ai) ? (ai.tool_calls ?? []) : [];
+  const resultFor = (id: string | undefined, index: number) => {
+    const byId = toolMessages.find((t) => t.tool_call_id === id);
+    return textOf(byId ?? toolMessages[index]);
+  };
+  const subagentCalls = calls.filter((c) => c.name === "subagent");
+  if (subagentCalls.length > 0) {
+    const results = subagentCalls.map((c, idx) => ({
+      task: String(c.args.description ?? ""),
+      subagentType: String(c.args.subagent_type ?? "self"),
+      result: resultFor(c.id, idx),
+    }));
+    return { text: composeFinalAnswer(results), toolCalls: [] };
+  }
+  // Rebuild the same steps as the turn that made these calls (deterministic), then fill in results.
+  const tasks = splitTasks(latestHumanText(messages.slice(0, i + 1)));
+  const toolInfos: DemoToolInfo[] = calls.map((c) => ({ name: c.name, parameters: { properties: {} } }));
+  const steps = planSteps(tasks, toolInfos);
+  const planned = steps.filter((s) => s.call).length;
+  if (planned !== calls.length) {
+    const parts = calls.map((c, idx) =>
+      answerWithToolResult(tasks.join("; "), c.name, c.args, resultFor(c.id, idx)),
+    );
+    return { text: withNote(parts.join("\n\n")), toolCalls: [] };
+  }
+  // Use the real call args (e.g. the exact expression sent), matched in order.
+  let k = 0;
+  for (const s of steps) if (s.call) s.call = { name: calls[k].name, args: calls[k++].args };
+  return {
+    text: withNote(
+      renderSteps(
+        steps,
+        calls.map((c, idx) => resultFor(c.id, idx)),
+      ),
+    ),
+    toolCalls: [],
+  };
+}
+
+function withNote(text: string): string {
+  return `${text}\n\n${DEMO_NOTE}`;
+}
+
+function argName(tool: DemoToolInfo): string {
+  const props = Object.keys(tool.parameters?.properties ?? {});
+  return ["expression", "input", "query", "expr"].find((p) => props.includes(p)) ?? props[0] ?? "expression";
+}
+
+function clockArgs(tool: DemoToolInfo): Record<string, unknown> {
+  const required = tool.parameters?.required ?? [];
+  const args: Record<string, unknown> = {};
+  for (const name of required) if (/zone|tz/i.test(name)) args[name] = "UTC";
+  return args;
+}
+
+/** Text of the latest human message (the task, for an isolated child). */
+export function latestHumanText(messages: BaseMessage[]): string {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    if (HumanMessage.isInstance(messages[i])) return textOf(messages[i]);
+  }
+  return "";
+}
+
+export function textOf(message: BaseMessage | undefined): string {
+  if (!message) return "";
+  const content = message.content;
+  if (typeof content === "string") return content;
+  return content
+    .map((b) => (typeof b === "string" ? b : b.type === "text" && typeof b.text === "string" ? b.text : ""))
+    .join("");
+}

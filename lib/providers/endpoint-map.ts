@@ -1,0 +1,74 @@
+import type { Protocol } from "./types";
+
+/**
+ * Custom endpoint names → the protocol client that speaks to them. Agents store a provider name
+ * (`OpenRouter`, `Ollama`, ...); the engine does `providerEndpointMap[agent.provider] ?? agent.provider`.
+ * Keys are present in display case and lower case; use `resolveProtocol` for any other spelling.
+ */
+const DISPLAY_NAMES: Record<string, Protocol> = {
+  openAI: "openai",
+  OpenAI: "openai",
+  azureOpenAI: "openai",
+  "Azure OpenAI": "openai",
+  Anthropic: "anthropic",
+  Google: "google",
+  Gemini: "google",
+  Demo: "demo",
+  OpenRouter: "openai",
+  Ollama: "openai",
+  DeepSeek: "openai",
+  vLLM: "openai",
+  "LM Studio": "openai",
+  LMStudio: "openai",
+  Groq: "openai",
+  Mistral: "openai",
+  "Together AI": "openai",
+  Together: "openai",
+  Fireworks: "openai",
+  xAI: "openai",
+  Perplexity: "openai",
+  LiteLLM: "openai",
+};
+
+export const providerEndpointMap: Readonly<Record<string, Protocol>> = Object.freeze(
+  Object.fromEntries(
+    Object.entries(DISPLAY_NAMES).flatMap(([name, protocol]) => [
+      [name, protocol],
+      [name.toLowerCase(), protocol],
+    ]),
+  ),
+);
+
+/** Default base URLs of well-known OpenAI-compatible servers (lower-case name → URL). */
+export const knownEndpointBaseURLs: Readonly<Record<string, string>> = Object.freeze({
+  openrouter: "https://openrouter.ai/api/v1",
+  ollama: "http://localhost:11434/v1",
+  deepseek: "https://api.deepseek.com/v1",
+  vllm: "http://localhost:8000/v1",
+  "lm studio": "http://localhost:1234/v1",
+  lmstudio: "http://localhost:1234/v1",
+  groq: "https://api.groq.com/openai/v1",
+  mistral: "https://api.mistral.ai/v1",
+  "together ai": "https://api.together.xyz/v1",
+  together: "https://api.together.xyz/v1",
+  fireworks: "https://api.fireworks.ai/inference/v1",
+  xai: "https://api.x.ai/v1",
+  perplexity: "https://api.perplexity.ai",
+});
+
+/** Servers that answer OpenAI's protocol without an API key. */
+export const KEYLESS_ENDPOINTS: ReadonlySet<string> = new Set(["ollama", "vllm", "lm studio", "lmstudio"]);
+
+/**
+ * The protocol for a provider or endpoint name (case-insensitive), or undefined when unknown.
+ * A plain protocol name (`openai`, `anthropic`, `google`, `demo`) resolves to itself.
+ */
+export function resolveProtocol(provider: string): Protocol | undefined {
+  return providerEndpointMap[provider] ?? providerEndpointMap[provider.trim().toLowerCase()];
+}
+
+/** True for Azure OpenAI provider names. */
+export function isAzureProvider(provider: string): boolean {
+  const p = provider.trim().toLowerCase();
+  return p === "azureopenai" || p === "azure openai" || p === "azure";
+}

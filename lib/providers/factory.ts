@@ -1,0 +1,166 @@
+/**
+ * The one place that turns `{ provider | endpoint, model, parameters }` into a LangChain chat model.
+ * Tests and the offline demo swap models here without touching the engine.
+ */
+import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
+import {
+  PolicyAzureChatOpenAI,
+  PolicyChatAnthropic,
+  PolicyChatGoogle,
+  PolicyChatOpenAI,
+  ReasoningChatOpenAICompletions,
+} from "./clients";
+import { DemoChatModel } from "./demo-model";
+import { isAzureProvider, knownEndpointBaseURLs, resolveProtocol } from "./endpoint-map";
+import { ProviderError } from "./errors";
+import type { ResilienceContext } from "./resilience";
+import type { ChatModelSpec, Protocol } from "./types";
+
+/** What `createChatModel` resolved: useful for logging (no key) and for `getReasoningKey`. */
+export interface ResolvedModelTarget {
+  protocol: Protocol;
+  endpointName: string;
+  model: string;
+  baseURL?: string;
+  azure: boolean;
+}
+
+/** Resolve protocol, endpoint name and base URL of a spec without creating a client. */
+export function resolveModelTarget(spec: ChatModelSpec): ResolvedModelTarget {
+  const protocol = spec.endpoint?.protocol ?? resolveProtocol(spec.provider);
+  const endpointName = spec.endpoint?.name ?? spec.provider;
+  if (!protocol) {
+    throw new ProviderError(
+      "provider:bad_request",
+      `Unknown provider "${spec.provider}": it is neither a protocol (openai, anthropic, google, demo) nor a known endpoint name.`,
+      { endpointName },
+    );
+  }
+  const baseURL =
+    spec.baseURL ??
+    spec.endpoint?.baseURL ??
+    knownEndpointBaseURLs[spec.provider.trim().toLowerCase()] ??
+    undefined;
+  return { protocol, endpointName, model: spec.model, baseURL, azure: isAzureProvider(spec.provider) };
+}
+
+/**
+ * A LangChain chat model for the spec, using the real clients (ChatOpenAI for OpenAI, Azure and
+ * every OpenAI-compatible server; ChatAnthropic; ChatGoogleGenerativeAI) or the offline demo model.
+ * Streaming reports token usage (`stream_options.include_usage` for OpenAI-compatible servers),
+ * tools bind with `bindTools`, reasoning arrives in `additional_kwargs[getReasoningKey(...)]` or as
+ * `thinking` content blocks (see `extractReasoning`). Failures surface as `ProviderError`s; 429/5xx
+ * before the first token are retried with exponential backoff (`spec.retry`).
+ * Never reads provider keys from `process.env`: pass them in the spec or the endpoint.
+ */
+export function createChatModel(spec: ChatModelSpec): BaseChatModel {
+  const target = resolveModelTarget(spec);
+  if (target.protocol === "demo") return new DemoChatModel({ tokenDelayMs: spec.demoTokenDelayMs });
+
+  const apiKey = spec.apiKey ?? spec.endpoint?.apiKey ?? keylessPlaceholder(target);
+  if (!apiKey) {
+    throw new ProviderError(
+      "provider:auth",
+      `The endpoint ${target.endpointName} has no API key configured.`,
+      {
+        endpointName: target.endpointName,
+        model: spec.model,
+      },
+    );
+  }
+  const headers = { ...spec.endpoint?.headers, ...spec.headers };
+  const p = spec.parameters ?? {};
+  const streaming = spec.streaming ?? true;
+  const context: ResilienceContext = {
+    endpointName: target.endpointName,
+    model: spec.model,
+    baseURL: target.baseURL,
+    retry: spec.retry,
+    endpoint: {
+      name: target.endpointName,
+      protocol: target.protocol,
+      baseURL: target.baseURL,
+      apiKey,
+      headers,
+      models: spec.endpoint?.models ?? [],
+    },
+  };
+  const common = { model: spec.model, apiKey, streaming, streamUsage: true, maxRetries: 0 };
+
+  if (target.protocol === "anthropic") {
+    const thinking = p.thinkingBudgetTokens
+      ? ({ type: "enabled", budget_tokens: p.thinkingBudgetTokens } as const)
+      : undefined;
+    const model = new PolicyChatAnthropic({
+      ...common,
+      anthropicApiUrl: target.baseURL,
+      clientOptions: Object.keys(headers).length > 0 ? { defaultHeaders: headers } : undefined,
+      // Extended thinking requires the default temperature / top_p.
+      temperature: thinking ? undefined : p.temperature,
+      topP: thinking ? undefined : p.topP,
+      maxTokens: p.maxOutputTokens ?? (thinking ? thinking.budget_tokens + 4096 : 4096),
+      stopSequences: p.stop,
+      thinking,
+      invocationKwargs: p.extra,
+    });
+    model.providerContext = context;
+    return model;
+  }
+
+  if (target.protocol === "google") {
+    const model = new PolicyChatGoogle({
+      ...common,
+      baseUrl: target.baseURL,
+      customHeaders: Object.keys(headers).length > 0 ? headers : undefined,
+      temperature: p.temperature,
+      topP: p.topP,
+      maxOutputTokens: p.maxOutputTokens,
+      stopSequences: p.stop,
+      thinkingConfig: p.thinkingBudgetTokens
+        ? { thinkingBudget: p.thinkingBudgetTokens, includeThoughts: true }
+        : undefined,
+    });
+    model.providerContext = context;
+    return model;
+  }
+
+  const openaiFields = {
+    ...common,
+    temperature: p.temperature,
+    topP: p.topP,
+    maxTokens: p.maxOutputTokens,
+    stop: p.stop,
+    modelKwargs: p.extra,
+    reasoning: p.reasoningEffort ? { effort: p.reasoningEffort } : undefined,
+    useResponsesApi: spec.endpoint?.useResponsesApi,
+    configuration: {
+      baseURL: target.azure ? undefined : target.baseURL,
+      defaultHeaders: Object.keys(headers).length > 0 ? headers : undefined,
+    },
+  };
+  if (target.azure) {
+    const model = new PolicyAzureChatOpenAI({
+      ...openaiFields,
+      azureOpenAIApiKey: apiKey,
+      azureOpenAIEndpoint: target.baseURL,
+      azureOpenAIApiDeploymentName: spec.model,
+      azureOpenAIApiVersion: spec.endpoint?.apiVersion ?? "2024-10-21",
+    });
+    model.providerContext = context;
+    return model;
+  }
+  const model = new PolicyChatOpenAI({
+    ...openaiFields,
+    completions: new ReasoningChatOpenAICompletions(openaiFields),
+  });
+  model.providerContext = context;
+  return model;
+}
+
+/**
+ * OpenAI-compatible servers without a key (Ollama, vLLM, LM Studio, ...) still need a string for the
+ * SDK; a server that does want a key answers 401, which becomes "rejected the API key".
+ */
+function keylessPlaceholder(target: ResolvedModelTarget): string | undefined {
+  return target.protocol === "openai" && !target.azure ? "not-needed" : undefined;
+}
