@@ -48,14 +48,16 @@ export function readSchema(file = path.resolve(import.meta.dirname, "../../prism
       const [name, type] = line.split(/\s+/);
       if (!name || !type) continue;
       const base = type.replace(/[?[\]]/g, "");
-      if (type.endsWith("[]") || models.has(base)) continue; // relation fields have no column
+      if (models.has(base)) continue; // relation fields have no column
+      const isList = type.endsWith("[]");
       const dbAttr = line.match(/@db\.(\w+)/)?.[1];
       columns.push({
         table,
         column: line.match(/@map\("([^"]+)"\)/)?.[1] ?? name,
         prismaType: base,
-        nullable: type.endsWith("?"),
-        dbType: enums.has(base) ? "USER-DEFINED" : dbAttr ? DB_ATTR_SQL[dbAttr] : SCALAR_SQL[base],
+        // Prisma creates scalar lists without NOT NULL.
+        nullable: type.endsWith("?") || isList,
+        dbType: isList ? "ARRAY" : enums.has(base) ? "USER-DEFINED" : dbAttr ? DB_ATTR_SQL[dbAttr] : SCALAR_SQL[base],
       });
     }
   }
