@@ -1,0 +1,60 @@
+export type AgentErrorCode =
+  | "limit:subagent_depth"
+  | "limit:subagent_run_configs"
+  | "limit:subagents_per_agent"
+  | "limit:recursion"
+  | "bad_request:agent"
+  | "not_found:agent"
+  | "stopped:run"
+  | "failed:run";
+
+/** Base class of the engine's typed errors; `code` is what callers and tests match on. */
+export class AgentEngineError extends Error {
+  readonly code: string;
+  readonly details?: Record<string, unknown>;
+  constructor(code: string, message: string, details?: Record<string, unknown>) {
+    super(message);
+    this.name = "AgentEngineError";
+    this.code = code;
+    this.details = details;
+  }
+}
+
+export class SubagentDepthError extends AgentEngineError {
+  constructor(message: string, details: { agentId: string; depth: number; maxDepth: number }) {
+    super("limit:subagent_depth", message, details);
+    this.name = "SubagentDepthError";
+  }
+}
+
+export class SubagentRunConfigsError extends AgentEngineError {
+  constructor(message: string, details: { count: number; max: number; rootAgentIds: string[] }) {
+    super("limit:subagent_run_configs", message, details);
+    this.name = "SubagentRunConfigsError";
+  }
+}
+
+/** The error's code when it carries one (any typed error, also from hooks), else undefined. */
+export function errorCode(err: unknown): string | undefined {
+  if (
+    err &&
+    typeof err === "object" &&
+    "code" in err &&
+    typeof (err as { code: unknown }).code === "string"
+  ) {
+    return (err as { code: string }).code;
+  }
+  return undefined;
+}
+
+export function errorMessage(err: unknown): string {
+  if (err instanceof Error) return err.message;
+  return typeof err === "string" ? err : "Unknown error";
+}
+
+export function isAbortError(err: unknown): boolean {
+  return (
+    err instanceof Error &&
+    (err.name === "AbortError" || err.message === "Aborted" || err.message === "This operation was aborted")
+  );
+}

@@ -1,0 +1,130 @@
+/**
+ * The one typed event stream of a run: the chat route sends it over SSE, persistence stores it
+ * and the UI reduces it (see trace.ts). Every event is plain JSON.
+ *
+ * Spans: the root agent's span is `ROOT_SPAN_ID` (parentSpanId null, depth 0). A subagent's span
+ * id is the id of the `subagent` tool call that dispatched it; events inside a child carry that
+ * span id, its parent span and the child's depth. Text streamed by a child is a `text_delta` with
+ * the child's span id (there is no separate subagent_delta kind).
+ */
+
+export const ROOT_SPAN_ID = "root";
+
+export type GraphType = "standard" | "multi-agent";
+export type RunStatus = "completed" | "stopped" | "failed";
+
+export interface Usage {
+  inputTokens: number;
+  outputTokens: number;
+}
+
+export interface EventBase {
+  /** Span the event belongs to: ROOT_SPAN_ID or a subagent's dispatch tool call id. */
+  spanId: string;
+  /** The span that dispatched this one; null at the root. */
+  parentSpanId: string | null;
+  /** 0 for root agents, 1 for their subagents, ... */
+  depth: number;
+  /** Agent that produced the event (the child's agent id inside a subagent span). */
+  agentId: string;
+  /** Milliseconds since the epoch. */
+  ts: number;
+}
+
+export interface RunStartEvent extends EventBase {
+  type: "run_start";
+  runId: string;
+  graphType: GraphType;
+  rootAgentIds: string[];
+}
+export interface TextDeltaEvent extends EventBase {
+  type: "text_delta";
+  text: string;
+}
+export interface ReasoningDeltaEvent extends EventBase {
+  type: "reasoning_delta";
+  text: string;
+}
+export interface ToolCallStartEvent extends EventBase {
+  type: "tool_call_start";
+  /** Tool call id (unique within the run). */
+  id: string;
+  name: string;
+  args: Record<string, unknown>;
+}
+export interface ToolCallEndEvent extends EventBase {
+  type: "tool_call_end";
+  id: string;
+  name: string;
+  /** What the model receives as the ToolMessage content. */
+  result: string;
+  error?: string;
+}
+export interface SubagentStartEvent extends EventBase {
+  type: "subagent_start";
+  /** 'self' or the child agent's id. */
+  subagentType: string;
+  agentName: string;
+  task: string;
+  mode: "isolated" | "fork";
+  /** Agent ids from the root down to the dispatching agent. */
+  ancestry: string[];
+}
+export interface SubagentStopEvent extends EventBase {
+  type: "subagent_stop";
+  /** The child's final text (the parent's ToolMessage). */
+  text: string;
+  /** Tokens of the child and its own descendants. */
+  usage: Usage;
+  durationMs: number;
+}
+export interface SubagentErrorEvent extends EventBase {
+  type: "subagent_error";
+  message: string;
+  code?: string;
+  durationMs: number;
+}
+export interface UsageEvent extends EventBase {
+  type: "usage";
+  inputTokens: number;
+  outputTokens: number;
+  provider: string;
+  model: string;
+}
+export interface HandoffEvent extends EventBase {
+  type: "handoff";
+  fromAgentId: string;
+  toAgentId: string;
+}
+export interface SummaryEvent extends EventBase {
+  type: "summary";
+  /** Summary that replaced older messages; persist it as the next run's `initialSummary`. */
+  text: string;
+  summarizedMessages: number;
+}
+export interface RunEndEvent extends EventBase {
+  type: "run_end";
+  status: RunStatus;
+  error?: { code: string; message: string };
+  usage: Usage;
+  durationMs: number;
+}
+
+export type RunEvent =
+  | RunStartEvent
+  | TextDeltaEvent
+  | ReasoningDeltaEvent
+  | ToolCallStartEvent
+  | ToolCallEndEvent
+  | SubagentStartEvent
+  | SubagentStopEvent
+  | SubagentErrorEvent
+  | UsageEvent
+  | HandoffEvent
+  | SummaryEvent
+  | RunEndEvent;
+
+export type RunEventType = RunEvent["type"];
+
+/** Distributes Omit over the union so each member keeps its own fields. */
+export type RunEventInit = RunEvent extends infer E ? (E extends RunEvent ? Omit<E, "ts"> : never) : never;

@@ -1,0 +1,47 @@
+import type { BaseLanguageModelInput } from "@langchain/core/language_models/base";
+import type { AIMessageChunk, SystemMessage } from "@langchain/core/messages";
+import type { Runnable } from "@langchain/core/runnables";
+import type { RunEventInit, Usage } from "../events";
+import type { Limits } from "../limits";
+import type { AgentInput, Logger, ModelCallInfo, ModelFactory } from "../types";
+
+export type ChatRunnable = Runnable<BaseLanguageModelInput, AIMessageChunk>;
+
+/** Shared by every agent execution of one run. */
+export interface RunContext {
+  runId: string;
+  /** Aborts on the caller's signal, on a fatal hook error, or on `run.abort()`. */
+  signal: AbortSignal;
+  emit(event: RunEventInit): void;
+  limits: Limits;
+  modelFactory: ModelFactory;
+  onModelCallEnd?: (info: ModelCallInfo) => Promise<void> | void;
+  logger: Logger;
+  /** Records an error that must stop the whole run (e.g. quota) and aborts every descendant. */
+  fail(err: unknown): void;
+  /** Tool call ids already used in this run (span ids must be unique). */
+  usedToolCallIds: Set<string>;
+  nextId(): string;
+  /** Bound models by agent input, so parallel children share one instance. */
+  models: Map<AgentInput, ChatRunnable>;
+}
+
+/** One agent running in one span (the root, or one subagent invocation). */
+export interface AgentExecution {
+  run: RunContext;
+  input: AgentInput;
+  spanId: string;
+  parentSpanId: string | null;
+  depth: number;
+  /** Agent ids from the root down to this agent. */
+  ancestry: string[];
+  parent?: AgentExecution;
+  /** Model turns this execution may take. */
+  maxTurns: number;
+  turns: number;
+  /** Tokens of this execution and its descendants. */
+  usage: Usage;
+  system?: SystemMessage;
+  /** Tool definitions to bind, beyond the registry (transfer tools in multi-agent runs). */
+  extraTools?: unknown[];
+}

@@ -1,0 +1,138 @@
+import type { BindToolsInput } from "@langchain/core/language_models/chat_models";
+import { AIMessage, type AIMessageChunk, type BaseMessage } from "@langchain/core/messages";
+import { AgentEngineError } from "../errors";
+import type { AgentExecution, ChatRunnable } from "./context";
+import { toolDefsFor } from "./tool-defs";
+
+function boundModel(exec: AgentExecution): ChatRunnable {
+  const { run, input } = exec;
+  let model = run.models.get(input);
+  if (model) return model;
+  const base = run.modelFactory({
+    provider: input.provider,
+    model: input.model,
+    parameters: input.parameters,
+    agentId: input.agentId,
+    isSubagent: input.isSubagent,
+    purpose: "chat",
+  });
+  const tools = exec.extraTools ? [...toolDefsFor(input), ...exec.extraTools] : toolDefsFor(input);
+  if (tools.length > 0) {
+    if (typeof base.bindTools !== "function") {
+      throw new AgentEngineError(
+        "bad_request:agent",
+        `Model ${input.model} of "${input.name}" cannot call tools`,
+      );
+    }
+    model = base.bindTools(tools as BindToolsInput[]) as ChatRunnable;
+  } else {
+    model = base as unknown as ChatRunnable;
+  }
+  run.models.set(input, model);
+  return model;
+}
+
+function emitContent(exec: AgentExecution, chunk: AIMessageChunk) {
+  const { run, spanId, parentSpanId, depth } = exec;
+  const agentId = exec.input.agentId;
+  const c = chunk.content;
+  if (typeof c === "string") {
+    if (c) run.emit({ type: "text_delta", spanId, parentSpanId, depth, agentId, text: c });
+  } else {
+    for (const part of c) {
+      const p = part as { type?: string; text?: string; thinking?: string; reasoning?: string };
+      if (p.type === "text" && p.text)
+        run.emit({ type: "text_delta", spanId, parentSpanId, depth, agentId, text: p.text });
+      else if ((p.type === "thinking" || p.type === "reasoning") && (p.thinking || p.reasoning)) {
+        run.emit({
+          type: "reasoning_delta",
+          spanId,
+          parentSpanId,
+          depth,
+          agentId,
+          text: (p.thinking ?? p.reasoning) as string,
+        });
+      }
+    }
+  }
+  const r = chunk.additional_kwargs?.[exec.input.reasoningKey];
+  const reasoning =
+    typeof r === "string" ? r : (r as { summary?: { text?: string }[] } | undefined)?.summary?.[0]?.text;
+  if (reasoning) run.emit({ type: "reasoning_delta", spanId, parentSpanId, depth, agentId, text: reasoning });
+}
+
+/** Gives every tool call a run-unique id (span ids of subagents are tool call ids). */
+function uniqueToolCallId(exec: AgentExecution, id: string | undefined): string {
+  const used = exec.run.usedToolCallIds;
+  const out = id && !used.has(id) ? id : `call_${exec.run.nextId()}`;
+  used.add(out);
+  return out;
+}
+
+/** One model turn: streams deltas as events, reports usage, runs the usage hook, returns the AI message. */
+export async function callModel(exec: AgentExecution, messages: BaseMessage[]): Promise<AIMessage> {
+  const { run, input } = exec;
+  if (exec.turns >= exec.maxTurns) {
+    throw new AgentEngineError(
+      "limit:recursion",
+      `Agent "${input.name}" reached its limit of ${exec.maxTurns} model turns`,
+      { agentId: input.agentId, maxTurns: exec.maxTurns },
+    );
+  }
+  exec.turns++;
+  const model = boundModel(exec);
+  const prompt = exec.system ? [exec.system, ...messages] : messages;
+  // No callbacks: nothing reads them, and a handler per chunk is the main cost of streaming.
+  const stream = await model.stream(prompt, { signal: run.signal, callbacks: undefined });
+  let acc: AIMessageChunk | undefined;
+  for await (const chunk of stream) {
+    emitContent(exec, chunk);
+    acc = acc ? acc.concat(chunk) : chunk;
+  }
+  run.signal.throwIfAborted();
+
+  const usage = acc?.usage_metadata;
+  const inputTokens = usage?.input_tokens ?? 0;
+  const outputTokens = usage?.output_tokens ?? 0;
+  run.emit({
+    type: "usage",
+    spanId: exec.spanId,
+    parentSpanId: exec.parentSpanId,
+    depth: exec.depth,
+    agentId: input.agentId,
+    inputTokens,
+    outputTokens,
+    provider: input.provider,
+    model: input.model,
+  });
+  for (let e: AgentExecution | undefined = exec; e; e = e.parent) {
+    e.usage.inputTokens += inputTokens;
+    e.usage.outputTokens += outputTokens;
+  }
+  if (run.onModelCallEnd) {
+    try {
+      await run.onModelCallEnd({
+        agentId: input.agentId,
+        spanId: exec.spanId,
+        parentSpanId: exec.parentSpanId,
+        depth: exec.depth,
+        provider: input.provider,
+        model: input.model,
+        inputTokens,
+        outputTokens,
+        isSubagent: input.isSubagent,
+      });
+    } catch (err) {
+      run.fail(err);
+      throw err;
+    }
+  }
+
+  const toolCalls = (acc?.tool_calls ?? []).map((tc) => ({ ...tc, id: uniqueToolCallId(exec, tc.id) }));
+  return new AIMessage({
+    id: acc?.id,
+    content: acc?.content ?? "",
+    tool_calls: toolCalls,
+    usage_metadata: usage,
+  });
+}

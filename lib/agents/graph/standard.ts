@@ -1,0 +1,92 @@
+import type { BaseMessage } from "@langchain/core/messages";
+import type { RunnableConfig } from "@langchain/core/runnables";
+import { AsyncLocalStorageProviderSingleton } from "@langchain/core/singletons";
+import { Annotation, END, GraphRecursionError, START, StateGraph } from "@langchain/langgraph";
+import { AgentEngineError } from "../errors";
+import type { AgentExecution } from "./context";
+import { callModel } from "./model-node";
+import { runTools } from "./tools-node";
+
+const concat = (a: BaseMessage[], b: BaseMessage[]) => a.concat(b);
+
+/** State of one agent's loop. */
+export const AgentState = Annotation.Root({
+  /** Conversation as this agent sees it; the system message is added per model call, not stored. */
+  messages: Annotation<BaseMessage[]>({ reducer: concat, default: () => [] }),
+});
+
+export function execOf(config: RunnableConfig): AgentExecution {
+  return config.configurable?.exec as AgentExecution;
+}
+
+/** Runs `fn` outside the ambient LangChain/LangGraph config of the calling node. */
+function detached<T>(fn: () => Promise<T>): Promise<T> {
+  const storage = AsyncLocalStorageProviderSingleton.getInstance() as {
+    run?: (store: unknown, f: () => Promise<T>) => Promise<T>;
+  };
+  return storage.run ? storage.run(undefined, fn) : fn();
+}
+
+export function hasToolCalls(messages: BaseMessage[]): boolean {
+  const last = messages[messages.length - 1] as { tool_calls?: unknown[] } | undefined;
+  return (last?.tool_calls?.length ?? 0) > 0;
+}
+
+/** model → (tools → model)* → END. The execution (model, tools, span) comes in `configurable.exec`. */
+function compileStandardGraph() {
+  return new StateGraph(AgentState)
+    .addNode("model", async (state, config) => ({
+      messages: [await callModel(execOf(config), state.messages)],
+    }))
+    .addNode("tools", async (state, config) => ({
+      messages: (await runTools(execOf(config), state.messages, runAgentGraph)).messages,
+    }))
+    .addEdge(START, "model")
+    .addConditionalEdges("model", (state) => (hasToolCalls(state.messages) ? "tools" : END), ["tools", END])
+    .addEdge("tools", "model")
+    .compile();
+}
+
+let compiled: ReturnType<typeof compileStandardGraph> | undefined;
+
+/**
+ * The single-agent graph. Its shape is the same for every agent (what differs — model, tools,
+ * instructions, subagents — travels in the config), so it is compiled once per process.
+ */
+export function standardGraph() {
+  compiled ??= compileStandardGraph();
+  return compiled;
+}
+
+/** LangGraph's recursion limit for an execution: the admin limit at the root, 2 steps per turn below. */
+export function recursionLimitFor(exec: AgentExecution): number {
+  return exec.depth === 0 && exec.maxTurns === Number.POSITIVE_INFINITY
+    ? exec.run.limits.recursionLimit
+    : exec.maxTurns * 2 + 1;
+}
+
+export function mapGraphError(err: unknown, exec: AgentExecution): unknown {
+  if (err instanceof GraphRecursionError) {
+    return new AgentEngineError("limit:recursion", `Agent "${exec.input.name}" reached the recursion limit`, {
+      agentId: exec.input.agentId,
+    });
+  }
+  return err;
+}
+
+/** Runs one agent execution to the end and returns its conversation (input + new messages). */
+export async function runAgentGraph(exec: AgentExecution, messages: BaseMessage[]): Promise<BaseMessage[]> {
+  try {
+    const invoke = () =>
+      standardGraph().invoke(
+        { messages },
+        { configurable: { exec }, recursionLimit: recursionLimitFor(exec) },
+      );
+    // A child runs as its own graph run, detached from the parent node's ambient config: it must not
+    // inherit the parent's configurable, stream or signal (it gets the run's signal instead).
+    const out = exec.parent ? await detached(invoke) : await invoke();
+    return out.messages;
+  } catch (err) {
+    throw mapGraphError(err, exec);
+  }
+}

@@ -1,0 +1,138 @@
+import { type BaseMessage, HumanMessage, SystemMessage } from "@langchain/core/messages";
+import { errorCode, errorMessage } from "../errors";
+import { childMaxTurns } from "../limits";
+import type { ContextMode, SubagentConfig } from "../types";
+import type { AgentExecution } from "./context";
+import type { Semaphore } from "./queue";
+
+/** Prepended to the task of a forked child, after the parent's conversation. */
+export const FORK_PREAMBLE =
+  "You are a subagent forked from the conversation above. Your parent agent delegated the task below to you. " +
+  "Work on that task only; your final reply is returned to the parent as the result of its delegation.\n\nTask:\n";
+
+/**
+ * The child's starting messages. `isolated`: the task alone. `fork`: the parent's conversation
+ * with the trailing tool-calling AI message removed (the prefix is the parent's own objects, so it
+ * serialises byte for byte as the parent's prompt did), then the preamble and the task as a user message.
+ */
+export function buildChildMessages(
+  mode: ContextMode,
+  task: string,
+  parentMessages: BaseMessage[],
+): BaseMessage[] {
+  if (mode !== "fork") return [new HumanMessage(task)];
+  let end = parentMessages.length;
+  const last = parentMessages[end - 1];
+  if (last && last.getType() === "ai" && ((last as { tool_calls?: unknown[] }).tool_calls?.length ?? 0) > 0)
+    end--;
+  return [...parentMessages.slice(0, end), new HumanMessage(FORK_PREAMBLE + task)];
+}
+
+/** System message of an agent execution (instructions plus a summary for root agents). */
+export function systemMessageFor(instructions: string, summary?: string): SystemMessage | undefined {
+  const text = summary
+    ? `${instructions}\n\nSummary of the earlier conversation:\n${summary}`.trim()
+    : instructions;
+  return text ? new SystemMessage(text) : undefined;
+}
+
+export function finalText(messages: BaseMessage[]): string {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const m = messages[i];
+    if (m.getType() !== "ai") continue;
+    const c = m.content;
+    return typeof c === "string"
+      ? c
+      : c.map((p) => (p.type === "text" ? String((p as { text: string }).text) : "")).join("");
+  }
+  return "";
+}
+
+export type RunAgentGraph = (exec: AgentExecution, messages: BaseMessage[]) => Promise<BaseMessage[]>;
+
+/**
+ * Runs one `subagent` tool call: a child execution in its own span. Returns the text the parent
+ * receives. A failing child becomes an error text; an aborted run rethrows so the parent stops too.
+ */
+export async function runSubagent(
+  exec: AgentExecution,
+  call: { id: string; args: Record<string, unknown> },
+  parentMessages: BaseMessage[],
+  gate: Semaphore,
+  runGraph: RunAgentGraph,
+): Promise<{ text: string; error?: string }> {
+  const { run } = exec;
+  const type = String(call.args.subagent_type ?? "");
+  const task = String(call.args.description ?? "");
+  const config: SubagentConfig | undefined = exec.input.subagentConfigs.find((c) => c.type === type);
+  if (!config) {
+    const known = exec.input.subagentConfigs.map((c) => c.type).join(", ");
+    const error = `Unknown subagent_type "${type}". Use one of: ${known}`;
+    return { text: error, error };
+  }
+  if (!task.trim()) return { text: "The description (task) is required.", error: "missing description" };
+
+  await gate.acquire(run.signal);
+  const started = Date.now();
+  const childInput = config.agentInputs;
+  const child: AgentExecution = {
+    run,
+    input: childInput,
+    spanId: call.id,
+    parentSpanId: exec.spanId,
+    depth: config.depth,
+    ancestry: [...exec.ancestry, childInput.agentId],
+    parent: exec,
+    maxTurns: childMaxTurns(run.limits),
+    turns: 0,
+    usage: { inputTokens: 0, outputTokens: 0 },
+    system: systemMessageFor(childInput.instructions),
+  };
+  const base = {
+    spanId: call.id,
+    parentSpanId: exec.spanId,
+    depth: config.depth,
+    agentId: childInput.agentId,
+  };
+  run.emit({
+    type: "subagent_start",
+    ...base,
+    subagentType: config.type,
+    agentName: config.name,
+    task,
+    mode: config.mode,
+    ancestry: exec.ancestry,
+  });
+  try {
+    const out = await runGraph(child, buildChildMessages(config.mode, task, parentMessages));
+    const text = finalText(out);
+    run.emit({
+      type: "subagent_stop",
+      ...base,
+      text,
+      usage: { ...child.usage },
+      durationMs: Date.now() - started,
+    });
+    return { text };
+  } catch (err) {
+    if (run.signal.aborted) throw err;
+    const message = errorMessage(err);
+    run.emit({
+      type: "subagent_error",
+      ...base,
+      message,
+      code: errorCode(err),
+      durationMs: Date.now() - started,
+    });
+    run.logger.warn({
+      event: "subagent_failed",
+      runId: run.runId,
+      agentId: childInput.agentId,
+      spanId: call.id,
+      message,
+    });
+    return { text: `Subagent ${config.name} failed: ${message}`, error: message };
+  } finally {
+    gate.release();
+  }
+}

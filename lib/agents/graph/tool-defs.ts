@@ -1,0 +1,75 @@
+import type { AgentInput, SubagentConfig } from "../types";
+
+/** Name of the dispatch tool every delegating agent gets. */
+export const SUBAGENT_TOOL_NAME = "subagent";
+export const TRANSFER_PREFIX = "transfer_to_";
+
+/** OpenAI-format function tool: accepted by every LangChain chat model's `bindTools`. */
+export interface FunctionToolDef {
+  type: "function";
+  function: { name: string; description: string; parameters: Record<string, unknown> };
+}
+
+export function functionTool(
+  name: string,
+  description: string,
+  parameters: Record<string, unknown>,
+): FunctionToolDef {
+  return { type: "function", function: { name, description, parameters } };
+}
+
+/** The `subagent` tool: `subagent_type` is an enum of the configured types, `description` the task. */
+export function subagentToolDef(configs: SubagentConfig[]): FunctionToolDef {
+  const lines = configs.map((c) => `- ${c.type}${c.self ? "" : ` (${c.name})`}: ${c.description}`);
+  return functionTool(
+    SUBAGENT_TOOL_NAME,
+    `Delegate a task to a subagent that works on it on its own and returns only its final answer. Calls in the same turn run in parallel. Available subagent types:\n${lines.join("\n")}`,
+    {
+      type: "object",
+      properties: {
+        subagent_type: {
+          type: "string",
+          enum: configs.map((c) => c.type),
+          description: "Which subagent to use: 'self' spawns a copy of you, other values are agent ids.",
+        },
+        description: {
+          type: "string",
+          description:
+            "The complete task, with every detail the subagent needs; an isolated subagent sees nothing else.",
+        },
+      },
+      required: ["subagent_type", "description"],
+      additionalProperties: false,
+    },
+  );
+}
+
+export function transferToolName(agentId: string): string {
+  return `${TRANSFER_PREFIX}${agentId.replace(/[^a-zA-Z0-9_-]/g, "_")}`.slice(0, 64);
+}
+
+export function transferToolDef(
+  target: { agentId: string; name: string },
+  description?: string,
+): FunctionToolDef {
+  return functionTool(
+    transferToolName(target.agentId),
+    description || `Hand the conversation over to ${target.name}.`,
+    { type: "object", properties: {}, additionalProperties: false },
+  );
+}
+
+const defsCache = new WeakMap<AgentInput, FunctionToolDef[]>();
+
+/** Tool definitions bound for an agent input (registry tools + dispatch tool), computed once per input. */
+export function toolDefsFor(input: AgentInput): FunctionToolDef[] {
+  let defs = defsCache.get(input);
+  if (defs) return defs;
+  defs = [];
+  for (const t of input.toolRegistry.values()) {
+    if (!t.defer_loading) defs.push(functionTool(t.name, t.description, t.parameters));
+  }
+  if (input.subagentConfigs.length > 0) defs.push(subagentToolDef(input.subagentConfigs));
+  defsCache.set(input, defs);
+  return defs;
+}

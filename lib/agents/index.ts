@@ -1,0 +1,29 @@
+/**
+ * The agent engine: no Next.js, no database. Runs in a route, a script, a test or a benchmark.
+ * `createRun` is the single entry point; `events.ts` and `trace.ts` are shared with the chat UI.
+ */
+export { AgentEngineError, errorCode, SubagentDepthError, SubagentRunConfigsError } from "./errors";
+export * from "./events";
+export { buildChildMessages, FORK_PREAMBLE } from "./graph/subagent";
+export { SUBAGENT_TOOL_NAME, subagentToolDef, transferToolName } from "./graph/tool-defs";
+export {
+  buildAgentInput,
+  computeEffectiveMaxContextTokens,
+  getReasoningKey,
+  mapProvider,
+  providerEndpointMap,
+  resolveSummarizationProvider,
+  shapeSummarizationConfig,
+} from "./input";
+export { childMaxTurns, DEFAULT_LIMITS, type Limits, resolveLimits } from "./limits";
+export { toBaseMessages } from "./messages";
+export { AgentRun, chooseGraphType, createRun, type RunResult } from "./run";
+export {
+  buildSubagentConfigs,
+  type ExpansionState,
+  selfSpawnDescription,
+  type ToInput,
+} from "./subagents/expand";
+export { BUILTIN_TOOLS, evaluateExpression, listBuiltinTools } from "./tools";
+export * from "./trace";
+export type * from "./types";

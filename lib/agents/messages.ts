@@ -1,0 +1,42 @@
+import {
+  AIMessage,
+  type BaseMessage,
+  HumanMessage,
+  isBaseMessage,
+  SystemMessage,
+} from "@langchain/core/messages";
+import { AgentEngineError } from "./errors";
+import type { ConversationMessage } from "./types";
+
+/** Plain text of a message (text parts of array content joined). */
+export function messageText(m: BaseMessage | undefined): string {
+  if (!m) return "";
+  const c = m.content;
+  if (typeof c === "string") return c;
+  return c
+    .map((p) => (typeof p === "string" ? p : p.type === "text" ? String((p as { text: string }).text) : ""))
+    .join("");
+}
+
+/**
+ * Converts the caller's conversation into LangChain messages. LangChain messages pass through;
+ * `{ role: "user" | "assistant" | "system", content }` become Human/AI/System messages.
+ */
+export function toBaseMessages(messages: ConversationMessage[]): BaseMessage[] {
+  return messages.map((m) => {
+    if (isBaseMessage(m)) return m;
+    switch (m.role) {
+      case "user":
+        return new HumanMessage({ content: m.content, name: m.name });
+      case "assistant":
+        return new AIMessage({ content: m.content, name: m.name });
+      case "system":
+        return new SystemMessage(m.content);
+      default:
+        throw new AgentEngineError(
+          "bad_request:agent",
+          `Unknown message role "${(m as { role: string }).role}"`,
+        );
+    }
+  });
+}

@@ -1,0 +1,316 @@
+import { randomUUID } from "node:crypto";
+import { setMaxListeners } from "node:events";
+import type { BaseMessage } from "@langchain/core/messages";
+import { AgentEngineError, errorCode, errorMessage } from "./errors";
+import {
+  type GraphType,
+  ROOT_SPAN_ID,
+  type RunEvent,
+  type RunEventInit,
+  type RunStatus,
+  type Usage,
+} from "./events";
+import type { AgentExecution, RunContext } from "./graph/context";
+import { runMultiAgentGraph } from "./graph/multi-agent";
+import { EventQueue } from "./graph/queue";
+import { runAgentGraph } from "./graph/standard";
+import { finalText, systemMessageFor } from "./graph/subagent";
+import { summarizeIfNeeded } from "./graph/summarize";
+import { transferToolDef, transferToolName } from "./graph/tool-defs";
+import type { HandoffResolver } from "./graph/tools-node";
+import { buildAgentInput } from "./input";
+import { type Limits, resolveLimits } from "./limits";
+import { jsonLogger } from "./log";
+import { messageText, toBaseMessages } from "./messages";
+import { buildSubagentConfigs, lookupAgent, type ToInput } from "./subagents/expand";
+import type { AgentDefinition, AgentInput, CreateRunOptions, HandoffEdge, RunAgent } from "./types";
+
+export interface RunResult {
+  status: RunStatus;
+  error?: { code: string; message: string };
+  /** Final text of the root conversation. */
+  text: string;
+  /** Root conversation after the run (without system messages). */
+  messages: BaseMessage[];
+  usage: Usage;
+  durationMs: number;
+}
+
+/** Graph type: `multi-agent` with more than one agent input or any edge, else `standard`. */
+export function chooseGraphType(agentCount: number, edgeCount: number): GraphType {
+  return agentCount > 1 || edgeCount > 0 ? "multi-agent" : "standard";
+}
+
+/** A created run: stream its events once; abort with the signal you passed or `abort()`. */
+export class AgentRun {
+  readonly id: string;
+  readonly graphType: GraphType;
+  /** Inputs of the root agents, with `subagentConfigs` expanded. */
+  readonly agentInputs: AgentInput[];
+  readonly limits: Limits;
+  private readonly queue = new EventQueue<RunEvent>();
+  private readonly controller = new AbortController();
+  private promise?: Promise<RunResult>;
+  private fatal: { err: unknown } | undefined;
+
+  constructor(
+    private readonly opts: CreateRunOptions,
+    init: {
+      id: string;
+      graphType: GraphType;
+      agentInputs: AgentInput[];
+      limits: Limits;
+      messages: BaseMessage[];
+      edges: HandoffEdge[];
+    },
+  ) {
+    this.id = init.id;
+    this.graphType = init.graphType;
+    this.agentInputs = init.agentInputs;
+    this.limits = init.limits;
+    this.messages = init.messages;
+    this.edges = init.edges;
+    // Every model call, graph step and parallel child listens on this one signal.
+    setMaxListeners(0, this.controller.signal);
+  }
+  private readonly messages: BaseMessage[];
+  private readonly edges: HandoffEdge[];
+
+  /** Starts the run (once) and yields every event until `run_end`. */
+  stream(): AsyncIterable<RunEvent> {
+    if (this.promise) throw new AgentEngineError("bad_request:agent", "A run can be streamed only once");
+    this.start();
+    return this.queue;
+  }
+
+  /** Alias of `stream()`. */
+  events(): AsyncIterable<RunEvent> {
+    return this.stream();
+  }
+
+  /** Starts the run if needed (events are then not buffered) and resolves when it ends. Never rejects. */
+  result(): Promise<RunResult> {
+    if (!this.promise) {
+      this.queue.buffering = false;
+      this.start();
+    }
+    return this.promise as Promise<RunResult>;
+  }
+
+  /** Stops the run and every running descendant; the stream ends with run_end `stopped`. */
+  abort(reason?: unknown) {
+    this.controller.abort(reason);
+  }
+
+  private start() {
+    this.promise = this.execute();
+  }
+
+  private context(): RunContext {
+    let seq = 0;
+    const queue = this.queue;
+    return {
+      runId: this.id,
+      signal: this.controller.signal,
+      emit: (event: RunEventInit) => {
+        (event as RunEvent).ts = Date.now();
+        queue.push(event as RunEvent);
+      },
+      limits: this.limits,
+      modelFactory: this.opts.modelFactory,
+      onModelCallEnd: this.opts.onModelCallEnd,
+      logger: this.opts.logger ?? jsonLogger,
+      fail: (err: unknown) => {
+        this.fatal ??= { err };
+        this.controller.abort(err);
+      },
+      usedToolCallIds: new Set(),
+      nextId: () => `${this.id.slice(0, 8)}_${++seq}`,
+      models: new Map(),
+    };
+  }
+
+  private rootExec(ctx: RunContext, input: AgentInput): AgentExecution {
+    return {
+      run: ctx,
+      input,
+      spanId: ROOT_SPAN_ID,
+      parentSpanId: null,
+      depth: 0,
+      ancestry: [input.agentId],
+      maxTurns: Number.POSITIVE_INFINITY,
+      turns: 0,
+      usage: { inputTokens: 0, outputTokens: 0 },
+    };
+  }
+
+  private handoffs(execs: AgentExecution[]): HandoffResolver {
+    const byAgent = new Map<string, Map<string, { agentId: string; name: string }>>();
+    const names = new Map(execs.map((e) => [e.input.agentId, e.input.name]));
+    for (const exec of execs) {
+      const tools = new Map<string, { agentId: string; name: string }>();
+      const defs: unknown[] = [];
+      for (const edge of this.edges) {
+        if (edge.from !== exec.input.agentId || !names.has(edge.to) || edge.to === edge.from) continue;
+        const target = { agentId: edge.to, name: names.get(edge.to) as string };
+        tools.set(transferToolName(edge.to), target);
+        defs.push(transferToolDef(target, edge.description));
+      }
+      byAgent.set(exec.input.agentId, tools);
+      if (defs.length) exec.extraTools = defs;
+    }
+    return (exec, toolName) => byAgent.get(exec.input.agentId)?.get(toolName);
+  }
+
+  private async execute(): Promise<RunResult> {
+    const started = Date.now();
+    const ctx = this.context();
+    const root = this.agentInputs[0];
+    const rootBase = { spanId: ROOT_SPAN_ID, parentSpanId: null, depth: 0, agentId: root.agentId };
+    const signal = this.opts.signal;
+    const onAbort = () => this.controller.abort(signal?.reason);
+    if (signal?.aborted) this.controller.abort(signal.reason);
+    else signal?.addEventListener("abort", onAbort, { once: true });
+
+    ctx.emit({
+      type: "run_start",
+      ...rootBase,
+      runId: this.id,
+      graphType: this.graphType,
+      rootAgentIds: this.agentInputs.map((i) => i.agentId),
+    });
+    const execs = this.agentInputs.map((input) => this.rootExec(ctx, input));
+    let status: RunStatus = "completed";
+    let error: { code: string; message: string } | undefined;
+    let messages = this.messages;
+    try {
+      ctx.signal.throwIfAborted();
+      // System messages of the history join the instructions; the rest is the conversation.
+      const history = messages.filter((m) => m.getType() !== "system");
+      const extra = messages
+        .filter((m) => m.getType() === "system")
+        .map(messageText)
+        .join("\n");
+      const { messages: kept, summary } = await summarizeIfNeeded(execs[0], history);
+      for (const exec of execs) {
+        const instructions = extra
+          ? `${exec.input.instructions}\n\n${extra}`.trim()
+          : exec.input.instructions;
+        exec.system = systemMessageFor(instructions, summary ?? exec.input.initialSummary);
+      }
+      if (this.graphType === "standard") {
+        messages = await runAgentGraph(execs[0], kept);
+      } else {
+        const resolver = this.handoffs(execs);
+        messages = await runMultiAgentGraph(execs, kept, this.edges.length === 0, resolver);
+      }
+    } catch (err) {
+      if (this.fatal) {
+        status = "failed";
+        error = { code: errorCode(this.fatal.err) ?? "failed:run", message: errorMessage(this.fatal.err) };
+      } else if (ctx.signal.aborted) {
+        status = "stopped";
+        error = { code: "stopped:run", message: "The run was stopped" };
+      } else {
+        status = "failed";
+        error = { code: errorCode(err) ?? "failed:run", message: errorMessage(err) };
+        ctx.logger.error({ event: "run_failed", runId: this.id, code: error.code, message: error.message });
+      }
+    } finally {
+      signal?.removeEventListener("abort", onAbort);
+    }
+    const usage = { inputTokens: 0, outputTokens: 0 };
+    for (const e of execs) {
+      usage.inputTokens += e.usage.inputTokens;
+      usage.outputTokens += e.usage.outputTokens;
+    }
+    const durationMs = Date.now() - started;
+    ctx.emit(
+      error
+        ? { type: "run_end", ...rootBase, status, error, usage, durationMs }
+        : { type: "run_end", ...rootBase, status, usage, durationMs },
+    );
+    this.queue.close();
+    return {
+      status,
+      error,
+      text: status === "completed" ? finalText(messages) : "",
+      messages,
+      usage,
+      durationMs,
+    };
+  }
+}
+
+function collectEdges(agents: RunAgent[]): HandoffEdge[] {
+  const seen = new Set<string>();
+  const out: HandoffEdge[] = [];
+  for (const a of agents) {
+    for (const e of a.edges ?? []) {
+      const key = `${e.from}\u0000${e.to}`;
+      if (!seen.has(key)) {
+        seen.add(key);
+        out.push(e);
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * The single entry point of every agent execution (product.md §2): builds each agent's inputs,
+ * picks the graph type, expands subagents (throwing typed limit errors before anything runs)
+ * and returns a run to stream.
+ */
+export async function createRun(opts: CreateRunOptions): Promise<AgentRun> {
+  if (!opts.agents?.length)
+    throw new AgentEngineError("bad_request:agent", "createRun needs at least one agent");
+  if (typeof opts.modelFactory !== "function")
+    throw new AgentEngineError("bad_request:agent", "createRun needs a modelFactory");
+  const limits = resolveLimits(opts.limits);
+  const messages = toBaseMessages(opts.messages ?? []);
+
+  // Agents reached only through handoff edges join the run's agents.
+  const agents: RunAgent[] = [...opts.agents];
+  const edges = collectEdges(agents);
+  for (const e of edges) {
+    for (const id of [e.from, e.to]) {
+      if (agents.some((a) => a.id === id)) continue;
+      const found: AgentDefinition | undefined = lookupAgent(opts.agentLookup, id);
+      if (!found)
+        throw new AgentEngineError("not_found:agent", `Handoff edge references unknown agent "${id}"`);
+      agents.push(found);
+      for (const extra of collectEdges([found]))
+        if (!edges.some((x) => x.from === extra.from && x.to === extra.to)) edges.push(extra);
+    }
+  }
+
+  const toInput: ToInput = (agent, { isSubagent }) =>
+    buildAgentInput(agent, {
+      isSubagent,
+      messages: isSubagent ? undefined : messages,
+      initialSummary: isSubagent ? undefined : opts.initialSummary,
+      endpoints: opts.endpoints,
+      summarizationConfig: opts.summarizationConfig,
+    });
+  const state = {
+    configCount: 0,
+    rootAgentIds: agents.map((a) => a.id),
+    limits,
+    lookup: opts.agentLookup,
+    logger: opts.logger,
+  };
+  const agentInputs = agents.map((agent) => {
+    const input = toInput(agent, { isSubagent: false });
+    buildSubagentConfigs(agent, input, toInput, state);
+    return input;
+  });
+  return new AgentRun(opts, {
+    id: opts.runId ?? randomUUID(),
+    graphType: chooseGraphType(agentInputs.length, edges.length),
+    agentInputs,
+    limits,
+    messages,
+    edges,
+  });
+}

@@ -1,0 +1,247 @@
+import { type GraphType, ROOT_SPAN_ID, type RunEvent, type Usage } from "./events";
+
+export type NodeStatus = "running" | "completed" | "failed" | "stopped";
+
+export interface TextNode {
+  type: "text";
+  agentId: string;
+  text: string;
+}
+export interface ReasoningNode {
+  type: "reasoning";
+  agentId: string;
+  text: string;
+}
+export interface ToolCallNode {
+  type: "tool_call";
+  id: string;
+  name: string;
+  args: Record<string, unknown>;
+  status: NodeStatus;
+  result?: string;
+  error?: string;
+}
+export interface SubagentNode {
+  type: "subagent";
+  /** The dispatch tool call id (= the subagent's span id). */
+  id: string;
+  subagentType: string;
+  agentId: string;
+  agentName: string;
+  task: string;
+  mode: "isolated" | "fork";
+  depth: number;
+  ancestry: string[];
+  status: NodeStatus;
+  content: TraceNode[];
+  /** Final text handed to the parent. */
+  text?: string;
+  error?: string;
+  usage: Usage;
+  durationMs?: number;
+}
+export interface HandoffNode {
+  type: "handoff";
+  fromAgentId: string;
+  toAgentId: string;
+}
+export type TraceNode = TextNode | ReasoningNode | ToolCallNode | SubagentNode | HandoffNode;
+
+export interface MessageTree {
+  runId?: string;
+  graphType?: GraphType;
+  rootAgentIds: string[];
+  status: NodeStatus;
+  error?: { code: string; message: string };
+  content: TraceNode[];
+  /** Tokens of the whole tree. */
+  usage: Usage;
+  durationMs?: number;
+  /** Summary produced during the run, if any. */
+  summary?: string;
+}
+
+interface Span {
+  content: TraceNode[];
+  parent: string | null;
+  node?: SubagentNode;
+}
+
+function appendText(content: TraceNode[], type: "text" | "reasoning", agentId: string, text: string) {
+  const last = content[content.length - 1];
+  if (last && last.type === type && last.agentId === agentId) last.text += text;
+  else content.push({ type, agentId, text });
+}
+
+function markUnfinished(content: TraceNode[], status: NodeStatus) {
+  for (const node of content) {
+    if ((node.type === "tool_call" || node.type === "subagent") && node.status === "running")
+      node.status = status;
+    if (node.type === "subagent") markUnfinished(node.content, status);
+  }
+}
+
+/**
+ * Pure reducer from a run's events (live or stored) to the nested message tree the chat shows:
+ * text, reasoning, tool calls and subagent blocks with their own nested content.
+ * Events of unknown spans are attached to the root so nothing is silently dropped.
+ */
+export function reduceEvents(events: Iterable<RunEvent>): MessageTree {
+  const tree: MessageTree = {
+    rootAgentIds: [],
+    status: "running",
+    content: [],
+    usage: { inputTokens: 0, outputTokens: 0 },
+  };
+  const spans = new Map<string, Span>([[ROOT_SPAN_ID, { content: tree.content, parent: null }]]);
+  const toolCalls = new Map<string, ToolCallNode | SubagentNode>();
+  const spanOf = (id: string) => spans.get(id) ?? (spans.get(ROOT_SPAN_ID) as Span);
+
+  for (const ev of events) {
+    switch (ev.type) {
+      case "run_start":
+        tree.runId = ev.runId;
+        tree.graphType = ev.graphType;
+        tree.rootAgentIds = [...ev.rootAgentIds];
+        break;
+      case "text_delta":
+      case "reasoning_delta":
+        appendText(
+          spanOf(ev.spanId).content,
+          ev.type === "text_delta" ? "text" : "reasoning",
+          ev.agentId,
+          ev.text,
+        );
+        break;
+      case "tool_call_start": {
+        const content = spanOf(ev.spanId).content;
+        if (ev.name === "subagent") {
+          const node: SubagentNode = {
+            type: "subagent",
+            id: ev.id,
+            subagentType: String(ev.args.subagent_type ?? ""),
+            agentId: "",
+            agentName: "",
+            task: String(ev.args.description ?? ""),
+            mode: "isolated",
+            depth: ev.depth + 1,
+            ancestry: [],
+            status: "running",
+            content: [],
+            usage: { inputTokens: 0, outputTokens: 0 },
+          };
+          content.push(node);
+          toolCalls.set(ev.id, node);
+          spans.set(ev.id, { content: node.content, parent: ev.spanId, node });
+        } else {
+          const node: ToolCallNode = {
+            type: "tool_call",
+            id: ev.id,
+            name: ev.name,
+            args: ev.args,
+            status: "running",
+          };
+          content.push(node);
+          toolCalls.set(ev.id, node);
+        }
+        break;
+      }
+      case "tool_call_end": {
+        const node = toolCalls.get(ev.id);
+        if (node?.type === "tool_call") {
+          node.result = ev.result;
+          node.status = ev.error ? "failed" : "completed";
+          if (ev.error) node.error = ev.error;
+        }
+        break;
+      }
+      case "subagent_start": {
+        let span = spans.get(ev.spanId);
+        if (!span?.node) {
+          const node: SubagentNode = {
+            type: "subagent",
+            id: ev.spanId,
+            subagentType: ev.subagentType,
+            agentId: ev.agentId,
+            agentName: ev.agentName,
+            task: ev.task,
+            mode: ev.mode,
+            depth: ev.depth,
+            ancestry: ev.ancestry,
+            status: "running",
+            content: [],
+            usage: { inputTokens: 0, outputTokens: 0 },
+          };
+          spanOf(ev.parentSpanId ?? ROOT_SPAN_ID).content.push(node);
+          span = { content: node.content, parent: ev.parentSpanId, node };
+          spans.set(ev.spanId, span);
+        }
+        const node = span.node as SubagentNode;
+        Object.assign(node, {
+          subagentType: ev.subagentType,
+          agentId: ev.agentId,
+          agentName: ev.agentName,
+          task: ev.task,
+          mode: ev.mode,
+          depth: ev.depth,
+          ancestry: [...ev.ancestry],
+        });
+        break;
+      }
+      case "subagent_stop": {
+        const node = spans.get(ev.spanId)?.node;
+        if (node) {
+          node.status = "completed";
+          node.text = ev.text;
+          node.durationMs = ev.durationMs;
+        }
+        break;
+      }
+      case "subagent_error": {
+        const node = spans.get(ev.spanId)?.node;
+        if (node) {
+          node.status = "failed";
+          node.error = ev.message;
+          node.durationMs = ev.durationMs;
+        }
+        break;
+      }
+      case "usage": {
+        tree.usage.inputTokens += ev.inputTokens;
+        tree.usage.outputTokens += ev.outputTokens;
+        let span: Span | undefined = spans.get(ev.spanId);
+        while (span?.node) {
+          span.node.usage.inputTokens += ev.inputTokens;
+          span.node.usage.outputTokens += ev.outputTokens;
+          span = span.parent ? spans.get(span.parent) : undefined;
+        }
+        break;
+      }
+      case "handoff":
+        spanOf(ev.spanId).content.push({
+          type: "handoff",
+          fromAgentId: ev.fromAgentId,
+          toAgentId: ev.toAgentId,
+        });
+        break;
+      case "summary":
+        tree.summary = ev.text;
+        break;
+      case "run_end":
+        tree.status = ev.status;
+        tree.durationMs = ev.durationMs;
+        if (ev.error) tree.error = { ...ev.error };
+        if (ev.status !== "completed")
+          markUnfinished(tree.content, ev.status === "stopped" ? "stopped" : "failed");
+        break;
+    }
+  }
+  return tree;
+}
+
+/** Text of the root span (what the assistant message shows as its answer). */
+export function rootText(tree: MessageTree): string {
+  let out = "";
+  for (const n of tree.content) if (n.type === "text") out += n.text;
+  return out;
+}

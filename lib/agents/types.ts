@@ -1,0 +1,205 @@
+import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
+import type { BaseMessage } from "@langchain/core/messages";
+import type { Limits } from "./limits";
+
+/** Context a child sees: only the task (`isolated`) or the parent's conversation plus the task (`fork`). */
+export type ContextMode = "isolated" | "fork";
+
+/** Subagent settings stored on an agent (product.md §1). */
+export interface SubagentSettings {
+  /** Off = the agent cannot delegate at all. */
+  enabled: boolean;
+  /** Self-spawn; defaults to true when enabled. */
+  allowSelf?: boolean;
+  /** Explicit children by agent id, at most `limits.maxSubagentsPerAgent`. */
+  agent_ids?: string[];
+  /** Context mode per child id or `'self'`; default `isolated`. */
+  modes?: Record<string, ContextMode>;
+}
+
+export interface AgentModelParameters {
+  temperature?: number;
+  maxOutputTokens?: number;
+  /** Hard cap on the context budget of this agent. */
+  maxContextTokens?: number;
+  [key: string]: unknown;
+}
+
+export interface SummarizationSettings {
+  provider?: string;
+  model?: string;
+  trigger?: { type: "tokens" | "messages"; value: number };
+  /** Share of the context budget kept free for the summary, in (0, 1). */
+  reserveRatio?: number;
+  parameters?: Record<string, unknown>;
+}
+
+/** A handoff edge between agents of a multi-agent run. */
+export interface HandoffEdge {
+  from: string;
+  to: string;
+  description?: string;
+  type?: "handoff";
+}
+
+/** An agent as the DB layer loads it and passes it to `createRun`. */
+export interface AgentDefinition {
+  id: string;
+  name: string;
+  description?: string;
+  instructions?: string;
+  /** Provider or custom endpoint name ("openai", "anthropic", "OpenRouter", "Ollama", ...). */
+  provider: string;
+  model: string;
+  parameters?: AgentModelParameters;
+  /** Built-in tool names (see `BUILTIN_TOOLS`). */
+  tools?: string[];
+  subagents?: SubagentSettings;
+  summarization?: SummarizationSettings;
+  edges?: HandoffEdge[];
+}
+
+/** An agent of a run: the definition plus, optionally, its children already resolved. */
+export interface RunAgent extends AgentDefinition {
+  /** Resolved explicit children (same order as `subagents.agent_ids`). When absent, children are looked up by id. */
+  subagentAgentConfigs?: RunAgent[];
+}
+
+/** Anything that finds an agent by id: a Map, a plain record or a function. */
+export type AgentLookup =
+  | Map<string, AgentDefinition>
+  | Record<string, AgentDefinition>
+  | ((id: string) => AgentDefinition | undefined);
+
+/** A tool as the engine holds it in an agent's registry. */
+export interface RegistryTool {
+  name: string;
+  description: string;
+  /** JSON Schema of the arguments. */
+  parameters: Record<string, unknown>;
+  /** Deferred tools are not bound until discovered (kept for parity with LibreChat's registry). */
+  defer_loading?: boolean;
+  execute: (args: unknown, ctx: { signal: AbortSignal }) => Promise<string> | string;
+  /** Validates and normalises the arguments; throws on invalid input. */
+  parse?: (args: unknown) => unknown;
+}
+
+export interface ShapedSummarizationConfig {
+  provider: string;
+  model: string;
+  trigger: { type: "tokens" | "messages"; value: number };
+  parameters: Record<string, unknown>;
+  reserveRatio?: number;
+}
+
+/** Per-agent inputs of a run (what LibreChat calls AgentInputs). */
+export interface AgentInput {
+  agentId: string;
+  name: string;
+  description: string;
+  instructions: string;
+  /** Provider after `providerEndpointMap` mapping. */
+  provider: string;
+  /** Provider exactly as configured on the agent. */
+  rawProvider: string;
+  model: string;
+  parameters: AgentModelParameters;
+  reasoningKey: ReasoningKey;
+  maxContextTokens: number;
+  effectiveMaxContextTokens: number;
+  summarization?: ShapedSummarizationConfig;
+  toolNames: string[];
+  toolRegistry: Map<string, RegistryTool>;
+  /** Tool definitions injected from the registry (parents only). */
+  toolDefinitions?: RegistryTool[];
+  isSubagent: boolean;
+  initialSummary?: string;
+  discoveredTools?: string[];
+  subagentConfigs: SubagentConfig[];
+  edges: HandoffEdge[];
+}
+
+export type ReasoningKey = "reasoning" | "reasoning_content";
+
+/** One entry of an agent's expanded subagent list. */
+export interface SubagentConfig {
+  /** `'self'` for self-spawn, else the child agent's id. */
+  type: string;
+  self?: true;
+  name: string;
+  description: string;
+  mode: ContextMode;
+  /** Depth the child runs at (root = 0). */
+  depth: number;
+  /** The child's own inputs; a self-spawned child has no subagents of its own. */
+  agentInputs: AgentInput;
+}
+
+/** Custom endpoint configuration used for provider mapping and reasoning keys. */
+export interface EndpointConfig {
+  /** The client that speaks this endpoint's protocol ("openai", "anthropic", "google"). */
+  provider?: string;
+  baseURL?: string;
+  apiKey?: string;
+  reasoningKey?: ReasoningKey;
+  useResponsesApi?: boolean;
+}
+
+export interface ModelSpec {
+  provider: string;
+  model: string;
+  parameters: Record<string, unknown>;
+  agentId: string;
+  isSubagent: boolean;
+  /** Set when the model is used to summarize a conversation. */
+  purpose?: "chat" | "summarize";
+}
+
+export type ModelFactory = (spec: ModelSpec) => BaseChatModel;
+
+/** A prior conversation message: a LangChain message or a plain `{ role, content }`. */
+export type ConversationMessage =
+  | BaseMessage
+  | { role: "user" | "assistant" | "system"; content: string; name?: string };
+
+export interface ModelCallInfo {
+  agentId: string;
+  spanId: string;
+  parentSpanId: string | null;
+  depth: number;
+  provider: string;
+  model: string;
+  inputTokens: number;
+  outputTokens: number;
+  isSubagent: boolean;
+}
+
+export interface Logger {
+  info(line: Record<string, unknown>): void;
+  warn(line: Record<string, unknown>): void;
+  error(line: Record<string, unknown>): void;
+}
+
+export interface CreateRunOptions {
+  /** Root agent(s): one for a standard run; several (or edges) for a multi-agent run. */
+  agents: RunAgent[];
+  /** Every agent of the subagent tree, for resolving `subagents.agent_ids`. */
+  agentLookup?: AgentLookup;
+  /** Prior conversation, oldest first; the last one is normally the new user message. */
+  messages: ConversationMessage[];
+  modelFactory: ModelFactory;
+  signal?: AbortSignal;
+  limits?: Partial<Limits>;
+  /** Summary stored from earlier turns; given to root agents only. */
+  initialSummary?: string;
+  /** Overrides every agent's own summarization block. */
+  summarizationConfig?: SummarizationSettings;
+  /** Custom endpoints by name (provider mapping, reasoning key, summarization fallback). */
+  endpoints?: Record<string, EndpointConfig>;
+  /** Called after every model call of every agent in the tree; a throw stops the whole run (failed, error code kept). */
+  onModelCallEnd?: (info: ModelCallInfo) => Promise<void> | void;
+  logger?: Logger;
+  runId?: string;
+}
+
+export type { Limits };
