@@ -6,7 +6,7 @@
 import { ChatAnthropic } from "@langchain/anthropic";
 import type { CallbackManagerForLLMRun } from "@langchain/core/callbacks/manager";
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
-import type { BaseMessage, BaseMessageChunk } from "@langchain/core/messages";
+import type { AIMessageChunk, BaseMessage, BaseMessageChunk } from "@langchain/core/messages";
 import type { ChatGenerationChunk, ChatResult } from "@langchain/core/outputs";
 import { ChatGoogleGenerativeAI } from "@langchain/google-genai";
 import { AzureChatOpenAI, ChatOpenAI, ChatOpenAICompletions } from "@langchain/openai";
@@ -94,7 +94,11 @@ export class PolicyAzureChatOpenAI extends AzureChatOpenAI {
   }
 }
 
-/** ChatAnthropic with the provider policy (it streams natively through `_streamChatModelEvents`). */
+/**
+ * ChatAnthropic with the provider policy (it streams natively through `_streamChatModelEvents`).
+ * Also fixes usage double counting on the chunk path: Anthropic's `message_delta.usage.output_tokens`
+ * is cumulative, but LangChain adds the `message_start` output tokens to it when chunks are merged.
+ */
 export class PolicyChatAnthropic extends ChatAnthropic {
   providerContext?: ResilienceContext;
   override _streamResponseChunks(
@@ -102,7 +106,8 @@ export class PolicyChatAnthropic extends ChatAnthropic {
     o: this["ParsedCallOptions"],
     r?: CallbackManagerForLLMRun,
   ) {
-    return policyChunks(this.providerContext, o.signal, () => super._streamResponseChunks(m, o, r));
+    const start = () => super._streamResponseChunks(m, o, r);
+    return policyChunks(this.providerContext, o.signal, () => withoutStartOutputTokens(start()));
   }
   override _streamChatModelEvents(
     m: BaseMessage[],
@@ -113,6 +118,17 @@ export class PolicyChatAnthropic extends ChatAnthropic {
   }
   override _generate(m: BaseMessage[], o: this["ParsedCallOptions"], r?: CallbackManagerForLLMRun) {
     return policyGenerate(this.providerContext, o.signal, () => super._generate(m, o, r));
+  }
+}
+
+async function* withoutStartOutputTokens(chunks: Gen<ChatGenerationChunk>): Gen<ChatGenerationChunk> {
+  for await (const chunk of chunks) {
+    const message = chunk.message as AIMessageChunk;
+    const usage = message.usage_metadata;
+    if (usage && message.additional_kwargs?.type === "message" && usage.output_tokens > 0) {
+      message.usage_metadata = { ...usage, output_tokens: 0, total_tokens: usage.input_tokens };
+    }
+    yield chunk;
   }
 }
 
