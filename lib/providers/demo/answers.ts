@@ -34,7 +34,7 @@ function topicOf(task: string): string {
 }
 
 const STOP = new Set(
-  "the and for with about please write explain tell give make create list what how why which that this into from your some short little me a an of to in on is are can you".split(
+  "the and for with about please write explain tell give make create list what how why which that this into from your some short little me a an of to in on is are can you research find describe summarize summarise compute calculate history".split(
     " ",
   ),
 );
@@ -51,7 +51,7 @@ export function answerTask(task: string): string {
   const expr = findArithmetic(task);
   if (expr) {
     try {
-      return `**${expr} = ${formatNumber(evaluateArithmetic(expr))}**\n\nWorked out step by step by the demo's built-in arithmetic.`;
+      return `\`${expr}\` = **${formatNumber(evaluateArithmetic(expr))}**\n\nComputed exactly by the demo's built-in arithmetic (no model involved).`;
     } catch {
       // not computable: fall through to a generic answer
     }
@@ -61,14 +61,23 @@ export function answerTask(task: string): string {
   }
   if (/\bjoke\b/i.test(task)) return `Here's one:\n\n> ${pick(JOKES, task)}`;
   if (/\b(haiku|poem|verse)\b/i.test(task)) {
-    const word = topic.split(" ")[0].toLowerCase();
+    const word = (
+      /\babout\s+([\p{L}-]+)/iu.exec(task)?.[1] ??
+      topic.split(" ").at(-1) ??
+      "code"
+    ).toLowerCase();
     return `*${capitalise(word)}*\n\n> quiet ${word} at dusk —\n> a scripted model hums along,\n> no weights, only rules`;
   }
   if (asksForCode(task)) return codeAnswer(task, topic);
   if (/\b(compare|versus|vs\.?|pros|cons)\b/i.test(task)) {
     return `**${capitalise(topic)}: a comparison outline**\n\n| Aspect | What to look at |\n|---|---|\n| Strengths | where each option shines |\n| Trade-offs | cost, complexity, lock-in |\n| Fit | which one matches your constraints |\n\nA real model would fill in the specifics; this demo only shows the shape.`;
   }
-  return `**${capitalise(topic)}**\n\n- The task: ${task.replace(/\s+/g, " ").trim()}\n- A real model would research and answer this; the demo gives a canned, structured reply.\n- Connect an OpenAI-compatible, Anthropic or Google endpoint for real answers.`;
+  return [
+    `**${capitalise(shorten(task.replace(/\s*\(context:.*\)$/i, ""), 90))}**`,
+    "I'm the scripted demo, so there is no real knowledge behind this reply. A full answer would be organised like this:",
+    `1. **Overview**: the short answer about ${topic.toLowerCase()}\n2. **Key points**: the three to five facts that answer the question\n3. **Next steps**: sources to read or actions to take`,
+    "Connect an OpenAI-compatible, Anthropic or Google endpoint to get a real answer.",
+  ].join("\n\n");
 }
 
 function codeAnswer(task: string, topic: string): string {
@@ -98,7 +107,7 @@ export function answerWithToolResult(
 ): string {
   if (toolName === "calculator") {
     const expr = String(Object.values(args)[0] ?? "");
-    return `The \`calculator\` tool says **${expr} = ${result.trim()}**.`;
+    return `The \`calculator\` tool says \`${expr}\` = **${result.trim()}**.`;
   }
   if (toolName === "current_time") return `The \`current_time\` tool reports: **${result.trim()}**.`;
   return `The \`${toolName}\` tool returned:\n\n${result.trim()}\n\n(for: ${task})`;
@@ -117,7 +126,7 @@ export function composeFinalAnswer(results: DelegatedResult[]): string {
     /^subagent .* failed/i.test(r.result.trim()) || /^error/i.test(r.result.trim());
   const sections = results.map(
     (r, i) =>
-      `### ${i + 1}. ${shorten(r.task, 80)}\n_Handled by subagent \`${r.subagentType}\`_\n\n${stripDemoNote(r.result) || "(no answer)"}`,
+      `### ${i + 1}. ${capitalise(shorten(r.task, 80))}\n_Handled by subagent \`${r.subagentType}\`_\n\n${stripDemoNote(r.result) || "(no answer)"}`,
   );
   const rows = results.map(
     (r, i) =>
@@ -129,8 +138,7 @@ export function composeFinalAnswer(results: DelegatedResult[]): string {
     `I split your request into ${results.length} tasks and delegated them to subagents in parallel; ${done} of ${results.length} finished.`,
     ...sections,
     "### Summary",
-    "| # | Task | Subagent | Status |\n|---|---|---|---|",
-    rows.join("\n"),
+    ["| # | Task | Subagent | Status |", "|---|---|---|---|", ...rows].join("\n"),
     DEMO_NOTE,
   ].join("\n\n");
 }

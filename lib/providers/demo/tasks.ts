@@ -61,9 +61,13 @@ function splitSentence(text: string): string[] {
   if (bySemicolon.length >= 2) return bySemicolon;
   const parts = text.split(/\s*,\s*(?:and\s+)?|\s+and\s+(?:then\s+)?|\s+then\s+/i).map((p) => p.trim());
   if (parts.length >= 2 && parts.every((p) => startsLikeTask(p))) {
-    return parts.map((p) => p.replace(/[.!]+$/, ""));
+    return parts.map((p) => capitalise(p.replace(/[.!]+$/, "")));
   }
   return [text];
+}
+
+function capitalise(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
 function startsLikeTask(part: string): boolean {
