@@ -49,7 +49,7 @@ export interface ScriptedChatModelFields extends BaseChatModelParams {
 
 interface SharedState {
   callCount: number;
-  calls: { messages: BaseMessage[]; toolNames: string[]; start: number; end: number }[];
+  calls: { messages: BaseMessage[]; toolNames: string[]; tools: unknown[]; start: number; end: number }[];
 }
 
 export function boundToolName(t: unknown): string {
@@ -148,7 +148,13 @@ export class ScriptedChatModel extends BaseChatModel {
     const start = performance.now();
     const turn = await this.nextTurn(messages);
     const record = this.record
-      ? { messages: [...messages], toolNames: this.boundTools.map(boundToolName), start, end: start }
+      ? {
+          messages: [...messages],
+          toolNames: this.boundTools.map(boundToolName),
+          tools: this.boundTools,
+          start,
+          end: start,
+        }
       : undefined;
     if (record) this.shared.calls.push(record);
     if (turn.delayMs && turn.delayMs > 0) await sleep(turn.delayMs, options.signal);

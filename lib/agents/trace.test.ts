@@ -1,0 +1,173 @@
+import { describe, expect, it } from "vitest";
+import { ROOT_SPAN_ID, type RunEvent, type RunEventInit } from "./events";
+import { reduceEvents, rootText } from "./trace";
+
+let ts = 0;
+const root = { spanId: ROOT_SPAN_ID, parentSpanId: null, depth: 0, agentId: "a" };
+const child = { spanId: "call_1", parentSpanId: ROOT_SPAN_ID, depth: 1, agentId: "b" };
+const e = (x: RunEventInit): RunEvent => ({ ...x, ts: ++ts }) as RunEvent;
+
+const started: RunEvent[] = [
+  e({ type: "run_start", ...root, runId: "r1", graphType: "standard", rootAgentIds: ["a"] }),
+  e({ type: "reasoning_delta", ...root, text: "let me " }),
+  e({ type: "reasoning_delta", ...root, text: "think" }),
+  e({ type: "text_delta", ...root, text: "Delegating" }),
+  e({ type: "usage", ...root, inputTokens: 10, outputTokens: 2, provider: "openai", model: "m" }),
+  e({
+    type: "tool_call_start",
+    ...root,
+    id: "call_1",
+    name: "subagent",
+    args: { subagent_type: "b", description: "do it" },
+  }),
+  e({
+    type: "subagent_start",
+    ...child,
+    subagentType: "b",
+    agentName: "Bee",
+    task: "do it",
+    mode: "isolated",
+    ancestry: ["a"],
+  }),
+  e({ type: "tool_call_start", ...child, id: "call_2", name: "calculator", args: { expression: "1+1" } }),
+  e({ type: "tool_call_end", ...child, id: "call_2", name: "calculator", result: "2" }),
+  e({ type: "text_delta", ...child, text: "two" }),
+  e({ type: "usage", ...child, inputTokens: 5, outputTokens: 1, provider: "openai", model: "m" }),
+];
+
+describe("reduceEvents", () => {
+  it("builds the nested tree with text, reasoning, tool calls and subagent blocks", () => {
+    const events = [
+      ...started,
+      e({
+        type: "subagent_stop",
+        ...child,
+        text: "two",
+        usage: { inputTokens: 5, outputTokens: 1 },
+        durationMs: 12,
+      }),
+      e({ type: "tool_call_end", ...root, id: "call_1", name: "subagent", result: "two" }),
+      e({ type: "text_delta", ...root, text: "It is two." }),
+      e({
+        type: "run_end",
+        ...root,
+        status: "completed",
+        usage: { inputTokens: 15, outputTokens: 3 },
+        durationMs: 40,
+      }),
+    ];
+    const tree = reduceEvents(events);
+    expect(tree).toEqual({
+      runId: "r1",
+      graphType: "standard",
+      rootAgentIds: ["a"],
+      status: "completed",
+      durationMs: 40,
+      usage: { inputTokens: 15, outputTokens: 3 },
+      content: [
+        { type: "reasoning", agentId: "a", text: "let me think" },
+        { type: "text", agentId: "a", text: "Delegating" },
+        {
+          type: "subagent",
+          id: "call_1",
+          subagentType: "b",
+          agentId: "b",
+          agentName: "Bee",
+          task: "do it",
+          mode: "isolated",
+          depth: 1,
+          ancestry: ["a"],
+          status: "completed",
+          text: "two",
+          durationMs: 12,
+          usage: { inputTokens: 5, outputTokens: 1 },
+          content: [
+            {
+              type: "tool_call",
+              id: "call_2",
+              name: "calculator",
+              args: { expression: "1+1" },
+              status: "completed",
+              result: "2",
+            },
+            { type: "text", agentId: "b", text: "two" },
+          ],
+        },
+        { type: "text", agentId: "a", text: "It is two." },
+      ],
+    });
+    expect(rootText(tree)).toBe("DelegatingIt is two.");
+  });
+
+  it("gives the same tree for a stored (JSON) copy and for any prefix it is a pure function of", () => {
+    const json = JSON.parse(JSON.stringify(started)) as RunEvent[];
+    expect(reduceEvents(json)).toEqual(reduceEvents(started));
+    const again = reduceEvents(started);
+    expect(reduceEvents(started)).toEqual(again);
+  });
+
+  it("marks running blocks stopped when the run is stopped, failed when it fails", () => {
+    const stopped = reduceEvents([
+      ...started,
+      e({
+        type: "run_end",
+        ...root,
+        status: "stopped",
+        error: { code: "stopped:run", message: "x" },
+        usage: { inputTokens: 15, outputTokens: 3 },
+        durationMs: 9,
+      }),
+    ]);
+    expect(stopped.status).toBe("stopped");
+    expect(stopped.content[2]).toMatchObject({ type: "subagent", status: "stopped" });
+    const failed = reduceEvents([
+      ...started,
+      e({ type: "subagent_error", ...child, message: "boom", durationMs: 3 }),
+      e({
+        type: "run_end",
+        ...root,
+        status: "failed",
+        error: { code: "rate_limit:quota", message: "q" },
+        usage: { inputTokens: 15, outputTokens: 3 },
+        durationMs: 9,
+      }),
+    ]);
+    expect(failed.content[2]).toMatchObject({ status: "failed", error: "boom" });
+    expect(failed.error).toEqual({ code: "rate_limit:quota", message: "q" });
+  });
+
+  it("adds a grandchild's usage to every enclosing subagent block", () => {
+    const grand = { spanId: "call_3", parentSpanId: "call_1", depth: 2, agentId: "c" };
+    const tree = reduceEvents([
+      ...started,
+      e({
+        type: "tool_call_start",
+        ...child,
+        id: "call_3",
+        name: "subagent",
+        args: { subagent_type: "c", description: "deeper" },
+      }),
+      e({
+        type: "subagent_start",
+        ...grand,
+        subagentType: "c",
+        agentName: "Cee",
+        task: "deeper",
+        mode: "fork",
+        ancestry: ["a", "b"],
+      }),
+      e({ type: "usage", ...grand, inputTokens: 100, outputTokens: 10, provider: "openai", model: "m" }),
+    ]);
+    const b = tree.content[2];
+    expect(b).toMatchObject({ usage: { inputTokens: 105, outputTokens: 11 } });
+    const c = b.type === "subagent" ? b.content[2] : undefined;
+    expect(c).toMatchObject({
+      type: "subagent",
+      agentId: "c",
+      mode: "fork",
+      depth: 2,
+      usage: { inputTokens: 100, outputTokens: 10 },
+    });
+    expect(tree.usage).toEqual({ inputTokens: 115, outputTokens: 13 });
+  });
+});
