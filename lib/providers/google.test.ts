@@ -1,0 +1,88 @@
+/** ChatGoogleGenerativeAI against a minimal local `:streamGenerateContent?alt=sse` server. */
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { AIMessageChunk } from "@langchain/core/messages";
+import { afterEach, describe, expect, it } from "vitest";
+import { ProviderError } from "./errors";
+import { createChatModel } from "./factory";
+import { extractReasoning, getReasoningKey } from "./reasoning";
+
+const closers: Array<() => void> = [];
+afterEach(() => {
+  for (const close of closers.splice(0)) close();
+});
+
+async function startFakeGemini(apiKey: string) {
+  const paths: string[] = [];
+  const server = createServer((req, res) => {
+    paths.push(req.url ?? "");
+    if (req.headers["x-goog-api-key"] !== apiKey) {
+      res.writeHead(400, { "content-type": "application/json" });
+      res.end(
+        JSON.stringify({
+          error: {
+            code: 400,
+            message: "API key not valid. Please pass a valid API key.",
+            status: "INVALID_ARGUMENT",
+          },
+        }),
+      );
+      return;
+    }
+    res.writeHead(200, { "content-type": "text/event-stream" });
+    const parts = [{ thought: true, text: "Thinking about it." }, { text: "Bon" }, { text: "jour" }];
+    parts.forEach((part, i) => {
+      const last = i === parts.length - 1;
+      const data = {
+        candidates: [
+          { content: { role: "model", parts: [part] }, index: 0, ...(last ? { finishReason: "STOP" } : {}) },
+        ],
+        ...(last
+          ? { usageMetadata: { promptTokenCount: 5, candidatesTokenCount: 2, totalTokenCount: 7 } }
+          : {}),
+      };
+      res.write(`data: ${JSON.stringify(data)}\r\n\r\n`);
+    });
+    res.end();
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
+  closers.push(() => server.close());
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, paths };
+}
+
+describe("Google endpoints (ChatGoogleGenerativeAI)", () => {
+  it("streams text with usage; thoughts arrive as thinking blocks", async () => {
+    const fake = await startFakeGemini("g-key");
+    const model = createChatModel({
+      provider: "google",
+      baseURL: fake.url,
+      apiKey: "g-key",
+      model: "gemini-fake",
+    });
+    let merged: AIMessageChunk | undefined;
+    const texts: string[] = [];
+    for await (const chunk of await model.stream("hi")) {
+      if (typeof chunk.content === "string" && chunk.content) texts.push(chunk.content);
+      merged = merged ? merged.concat(chunk) : chunk;
+    }
+    expect(texts.join("")).toContain("Bonjour");
+    expect(extractReasoning(merged as AIMessageChunk, getReasoningKey("google"))).toBe("Thinking about it.");
+    expect(merged?.usage_metadata).toMatchObject({ input_tokens: 5, output_tokens: 2, total_tokens: 7 });
+    expect(fake.paths[0]).toMatch(/models\/gemini-fake:streamGenerateContent\?alt=sse/);
+  });
+
+  it("maps an invalid key (HTTP 400 API_KEY_INVALID) to provider:auth", async () => {
+    const fake = await startFakeGemini("g-key");
+    const model = createChatModel({
+      provider: "Google",
+      baseURL: fake.url,
+      apiKey: "bad-key-123456",
+      model: "gemini-fake",
+    });
+    const err = await model.invoke("hi").catch((e) => e);
+    expect(err).toBeInstanceOf(ProviderError);
+    expect(err.code).toBe("provider:auth");
+    expect(err.message).toMatch(/^The endpoint Google rejected the API key/);
+    expect(err.message).not.toContain("bad-key-123456");
+  });
+});
