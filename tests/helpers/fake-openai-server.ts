@@ -155,9 +155,9 @@ function argsString(call: FakeToolCall): string {
   return typeof call.args === "string" ? call.args : JSON.stringify(call.args);
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: request bodies are arbitrary JSON.
 async function streamReply(
   res: ServerResponse,
+  // biome-ignore lint/suspicious/noExplicitAny: request bodies are arbitrary JSON.
   body: any,
   step: Extract<FakeOpenAIStep, { type?: "reply" }>,
 ) {
