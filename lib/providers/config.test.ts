@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { providerEndpointMap, resolveProtocol } from "./endpoint-map";
 import { demoEndpoint, endpointsFromEnv, withDemoEndpoint } from "./env";
 import { ProviderError, toProviderError } from "./errors";
-import { createChatModel, resolveModelTarget } from "./factory";
+import { createChatModel, normalizeParameters, resolveModelTarget } from "./factory";
 import { getReasoningKey } from "./reasoning";
 import { backoffDelay } from "./resilience";
 
@@ -82,11 +82,27 @@ describe("providerEndpointMap / resolveModelTarget", () => {
   });
 });
 
+describe("normalizeParameters", () => {
+  it("keeps valid model fields, coerces numeric strings and drops engine-only keys", () => {
+    expect(
+      normalizeParameters({ temperature: "0.5", maxOutputTokens: 200, maxContextTokens: 9000, topP: "x" }),
+    ).toEqual({
+      temperature: 0.5,
+      maxOutputTokens: 200,
+      topP: undefined,
+      thinkingBudgetTokens: undefined,
+    });
+  });
+});
+
 describe("getReasoningKey (same rule as lib/agents)", () => {
   it("follows product.md §2", () => {
     expect(getReasoningKey("OpenRouter")).toBe("reasoning");
     expect(getReasoningKey("openai", { baseURL: "https://openrouter.ai/api/v1" })).toBe("reasoning");
     expect(getReasoningKey("DeepSeek", { name: "DeepSeek via OpenRouter" })).toBe("reasoning");
+    expect(getReasoningKey("DeepSeek", { endpointName: "OpenRouter" })).toBe("reasoning");
+    expect(getReasoningKey("Gemini")).toBe("reasoning");
+    expect(getReasoningKey("azure_openai", { useResponsesApi: true })).toBe("reasoning");
     expect(getReasoningKey("google")).toBe("reasoning");
     expect(getReasoningKey("openai")).toBe("reasoning_content");
     expect(getReasoningKey("openai", { useResponsesApi: true })).toBe("reasoning");

@@ -70,5 +70,5 @@ export function resolveProtocol(provider: string): Protocol | undefined {
 /** True for Azure OpenAI provider names. */
 export function isAzureProvider(provider: string): boolean {
   const p = provider.trim().toLowerCase();
-  return p === "azureopenai" || p === "azure openai" || p === "azure";
+  return p === "azureopenai" || p === "azure_openai" || p === "azure openai" || p === "azure";
 }

@@ -14,7 +14,7 @@ import { DemoChatModel } from "./demo-model";
 import { isAzureProvider, knownEndpointBaseURLs, resolveProtocol } from "./endpoint-map";
 import { ProviderError } from "./errors";
 import type { ResilienceContext } from "./resilience";
-import type { ChatModelSpec, Protocol } from "./types";
+import type { ChatModelSpec, ModelParameters, Protocol } from "./types";
 
 /** What `createChatModel` resolved: useful for logging (no key) and for `getReasoningKey`. */
 export interface ResolvedModelTarget {
@@ -69,7 +69,7 @@ export function createChatModel(spec: ChatModelSpec): BaseChatModel {
     );
   }
   const headers = { ...spec.endpoint?.headers, ...spec.headers };
-  const p = spec.parameters ?? {};
+  const p = normalizeParameters(spec.parameters);
   const streaming = spec.streaming ?? true;
   const context: ResilienceContext = {
     endpointName: target.endpointName,
@@ -163,4 +163,31 @@ export function createChatModel(spec: ChatModelSpec): BaseChatModel {
  */
 function keylessPlaceholder(target: ResolvedModelTarget): string | undefined {
   return target.protocol === "openai" && !target.azure ? "not-needed" : undefined;
+}
+
+/**
+ * Model parameters as stored by agents (a loose record; numbers may arrive as strings from forms):
+ * keeps the known fields with valid values, drops the rest (e.g. `maxContextTokens`, engine-only).
+ */
+export function normalizeParameters(
+  raw: Record<string, unknown> | ModelParameters | undefined,
+): ModelParameters {
+  const r = (raw ?? {}) as Record<string, unknown>;
+  const num = (v: unknown) => {
+    const n = typeof v === "string" && v.trim() !== "" ? Number(v) : v;
+    return typeof n === "number" && Number.isFinite(n) ? n : undefined;
+  };
+  const out: ModelParameters = {
+    temperature: num(r.temperature),
+    maxOutputTokens: num(r.maxOutputTokens),
+    topP: num(r.topP),
+    thinkingBudgetTokens: num(r.thinkingBudgetTokens),
+  };
+  if (Array.isArray(r.stop) && r.stop.every((x) => typeof x === "string")) out.stop = r.stop;
+  if (["minimal", "low", "medium", "high"].includes(String(r.reasoningEffort))) {
+    out.reasoningEffort = r.reasoningEffort as ModelParameters["reasoningEffort"];
+  }
+  if (r.extra && typeof r.extra === "object" && !Array.isArray(r.extra))
+    out.extra = r.extra as Record<string, unknown>;
+  return out;
 }

@@ -35,7 +35,12 @@ export {
   providerErrorStatus,
   toProviderError,
 } from "./errors";
-export { createChatModel, type ResolvedModelTarget, resolveModelTarget } from "./factory";
+export {
+  createChatModel,
+  normalizeParameters,
+  type ResolvedModelTarget,
+  resolveModelTarget,
+} from "./factory";
 export { DEFAULT_BASE_URLS, type ListModelsOptions, listModels } from "./models";
 export { extractReasoning, getReasoningKey, type ReasoningEndpointConfig } from "./reasoning";
 export { backoffDelay, DEFAULT_RETRY, describeModelNotFound, type ResilienceContext } from "./resilience";

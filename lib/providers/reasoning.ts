@@ -1,10 +1,12 @@
 import type { BaseMessage } from "@langchain/core/messages";
-import { isAzureProvider, resolveProtocol } from "./endpoint-map";
+import { isAzureProvider } from "./endpoint-map";
 import type { ReasoningKey } from "./types";
 
 /** What `getReasoningKey` looks at of an endpoint. An `EndpointDefinition` fits. */
 export interface ReasoningEndpointConfig {
+  /** Endpoint display name (`endpointName` is accepted too, as lib/agents calls it). */
   name?: string;
+  endpointName?: string;
   baseURL?: string;
   useResponsesApi?: boolean;
   reasoningKey?: ReasoningKey;
@@ -13,23 +15,30 @@ export interface ReasoningEndpointConfig {
 /**
  * The `additional_kwargs` field a provider streams reasoning text in (product.md §2):
  * - an explicit per-endpoint `reasoningKey` wins;
- * - `reasoning` for OpenRouter (recognised by base URL or endpoint/provider name, e.g. DeepSeek on
- *   OpenRouter), for Google, and for OpenAI/Azure when the Responses API is used;
+ * - `reasoning` for OpenRouter (provider `openrouter`, an endpoint name containing "openrouter", or
+ *   an openrouter.ai base URL — e.g. DeepSeek on OpenRouter), for Google (`google`, `gemini`,
+ *   `vertexai`), and for OpenAI/Azure when the Responses API is used;
  * - `reasoning_content` otherwise (DeepSeek, vLLM, Ollama, LM Studio, ... and Chat Completions).
  *
- * NOTE: lib/agents has its own copy of this rule (kept separate to avoid an import cycle);
+ * NOTE: lib/agents/input.ts has its own copy of this rule (kept separate to avoid an import cycle);
  * the two must stay identical.
  */
-export function getReasoningKey(provider: string, endpointConfig?: ReasoningEndpointConfig): ReasoningKey {
-  if (endpointConfig?.reasoningKey) return endpointConfig.reasoningKey;
-  const name = `${provider} ${endpointConfig?.name ?? ""}`.toLowerCase();
-  if (name.includes("openrouter") || endpointConfig?.baseURL?.toLowerCase().includes("openrouter.ai")) {
+export function getReasoningKey(
+  provider: string,
+  endpointConfig: ReasoningEndpointConfig = {},
+): ReasoningKey {
+  if (endpointConfig.reasoningKey) return endpointConfig.reasoningKey;
+  const p = provider.trim().toLowerCase();
+  const name = (endpointConfig.endpointName ?? endpointConfig.name ?? "").toLowerCase();
+  if (
+    p === "openrouter" ||
+    name.includes("openrouter") ||
+    /openrouter\.ai/i.test(endpointConfig.baseURL ?? "")
+  ) {
     return "reasoning";
   }
-  const protocol = resolveProtocol(provider);
-  if (protocol === "google") return "reasoning";
-  const isOpenAI = provider.trim().toLowerCase() === "openai" || isAzureProvider(provider);
-  if (isOpenAI && endpointConfig?.useResponsesApi === true) return "reasoning";
+  if (p === "google" || p === "gemini" || p === "vertexai") return "reasoning";
+  if ((p === "openai" || isAzureProvider(p)) && endpointConfig.useResponsesApi === true) return "reasoning";
   return "reasoning_content";
 }
 

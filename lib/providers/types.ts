@@ -74,7 +74,8 @@ export interface ChatModelSpec {
   /** The resolved endpoint, when the agent's provider names one; supplies baseURL, key, headers. */
   endpoint?: EndpointDefinition;
   model: string;
-  parameters?: ModelParameters;
+  /** Typed parameters, or an agent's loose record (normalised by `normalizeParameters`). */
+  parameters?: ModelParameters | Record<string, unknown>;
   /** Override the endpoint's key / URL / headers. */
   apiKey?: string;
   baseURL?: string;

@@ -34,6 +34,9 @@ describe("splitTasks", () => {
 
   it("reads the task after a fork preamble's 'Task:' marker", () => {
     expect(taskText("You are a subagent of Planner.\nTask: find a hotel")).toBe("find a hotel");
+    const fork =
+      "You are a subagent forked from the conversation above. Your parent delegated the task below.\n\nTask:\n";
+    expect(splitTasks(`${fork}Write a haiku about rain`)).toEqual(["Write a haiku about rain"]);
   });
 });
 
