@@ -1,0 +1,125 @@
+import { AgentEngineError, buildAgentInput, buildSubagentConfigs, type Limits } from "@/lib/agents";
+import type { AgentDefinition, SubagentConfig } from "@/lib/agents/types";
+
+/** One line of the expanded tree as the builder shows it. */
+export interface PreviewNode {
+  kind: "self" | "agent" | "cycle";
+  /** Agent id (for `self`, the spawning agent's id). */
+  agentId: string;
+  name: string;
+  depth: number;
+  mode?: "isolated" | "fork";
+  /** For `cycle`: the agent names around the loop, e.g. ["A", "B", "A"]. */
+  cycle?: string[];
+  children: PreviewNode[];
+}
+
+export interface PreviewResult {
+  root: { id: string; name: string };
+  nodes: PreviewNode[];
+  /** Entries the engine expanded (self and explicit, every level). */
+  count: number;
+  limits: Pick<Limits, "maxSubagentDepth" | "maxSubagentRunConfigs" | "maxSubagentsPerAgent">;
+  /** Set when the engine refuses the tree: its code and exact message. */
+  verdict?: { code: string; message: string };
+}
+
+// Tools of the built-in registry, nothing from a conversation: enough for expanding the tree.
+const toInput = (agent: AgentDefinition, opts: { isSubagent: boolean }) =>
+  buildAgentInput(agent, { isSubagent: opts.isSubagent });
+
+/**
+ * Runs the engine's `buildSubagentConfigs` over `root` (typically the unsaved form state) with the
+ * saved agents in `lookup`, and turns the result into display nodes. Children the engine skipped
+ * (it only skips A→…→A loops) are shown as cycles; a limit error becomes the verdict.
+ */
+export function previewSubagentTree({
+  root,
+  lookup,
+  limits,
+}: {
+  root: AgentDefinition;
+  lookup: Record<string, AgentDefinition>;
+  limits: Limits;
+}): PreviewResult {
+  const all = { ...lookup, [root.id]: root };
+  const state = { configCount: 0, rootAgentIds: [root.id], limits, lookup: all, logger: silentLogger };
+  const result: PreviewResult = {
+    root: { id: root.id, name: root.name },
+    nodes: [],
+    count: 0,
+    limits: {
+      maxSubagentDepth: limits.maxSubagentDepth,
+      maxSubagentRunConfigs: limits.maxSubagentRunConfigs,
+      maxSubagentsPerAgent: limits.maxSubagentsPerAgent,
+    },
+  };
+  let configs: SubagentConfig[];
+  try {
+    configs = buildSubagentConfigs(root, toInput(root, { isSubagent: false }), toInput, state);
+  } catch (err) {
+    if (!(err instanceof AgentEngineError)) throw err;
+    result.verdict = { code: err.code, message: err.message };
+    return result;
+  }
+  result.count = state.configCount;
+  result.nodes = toNodes(root, configs, [root], all);
+  return result;
+}
+
+function toNodes(
+  agent: AgentDefinition,
+  configs: SubagentConfig[],
+  path: AgentDefinition[],
+  all: Record<string, AgentDefinition>,
+): PreviewNode[] {
+  const nodes: PreviewNode[] = [];
+  if (!agent.subagents?.enabled) return nodes;
+  const expanded = new Set(configs.map((c) => c.type));
+  const depth = path.length;
+  for (const c of configs) {
+    if (c.self) {
+      nodes.push({
+        kind: "self",
+        agentId: agent.id,
+        name: c.name,
+        depth: c.depth,
+        mode: c.mode,
+        children: [],
+      });
+      continue;
+    }
+    const child = all[c.type];
+    nodes.push({
+      kind: "agent",
+      agentId: c.type,
+      name: c.name,
+      depth: c.depth,
+      mode: c.mode,
+      children: child ? toNodes(child, c.agentInputs.subagentConfigs, [...path, child], all) : [],
+    });
+  }
+  // Listed children the engine left out although they exist: the loops it skips.
+  for (const id of agent.subagents?.agent_ids ?? []) {
+    const child = all[id];
+    if (expanded.has(id) || !child) continue;
+    const start = path.findIndex((p) => p.id === id);
+    const loop = start >= 0 ? path.slice(start) : [agent];
+    nodes.push({
+      kind: "cycle",
+      agentId: id,
+      name: child.name,
+      depth,
+      cycle: [...loop.map((p) => p.name), child.name],
+      children: [],
+    });
+  }
+  return nodes;
+}
+
+const silentLogger = { info() {}, warn() {}, error() {} };
+
+/** "A→B→A" for a cycle node. */
+export function cycleLabel(node: Pick<PreviewNode, "cycle">): string {
+  return (node.cycle ?? []).join("→");
+}

@@ -1,0 +1,95 @@
+import { z } from "zod";
+
+// The agent form as the browser and the JSON API send it. Field-level messages; error keys are
+// the dotted path (`name`, `parameters.temperature`, `subagents`, ...), see `fieldErrors`.
+
+const optionalNumber = (schema: z.ZodNumber) =>
+  z.preprocess((v) => (v === "" || v === null || Number.isNaN(v) ? undefined : v), schema.optional());
+
+export const contextModeSchema = z.enum(["isolated", "fork"]);
+export const visibilitySchema = z.enum(["private", "shared", "public"]);
+
+export const parametersSchema = z.object({
+  temperature: optionalNumber(
+    z.number("Enter a number.").min(0, "Use a value from 0 to 2.").max(2, "Use a value from 0 to 2."),
+  ),
+  maxOutputTokens: optionalNumber(
+    z
+      .number("Enter a number.")
+      .int("Use a whole number.")
+      .min(1, "Use at least 1.")
+      .max(1_000_000, "Too large."),
+  ),
+  maxContextTokens: optionalNumber(
+    z
+      .number("Enter a number.")
+      .int("Use a whole number.")
+      .min(1024, "Use at least 1024.")
+      .max(10_000_000, "Too large."),
+  ),
+});
+
+export const subagentsSchema = z.object({
+  enabled: z.boolean().default(false),
+  allowSelf: z.boolean().default(true),
+  selfMode: contextModeSchema.default("isolated"),
+  children: z
+    .array(
+      z.object({
+        id: z.string().trim().min(1, "Unknown agent."),
+        mode: contextModeSchema.default("isolated"),
+      }),
+    )
+    .default([])
+    .refine((list) => new Set(list.map((c) => c.id)).size === list.length, "An agent is listed twice."),
+});
+
+export const summarizationSchema = z.object({
+  provider: z.string().trim().max(200).optional(),
+  model: z.string().trim().max(200).optional(),
+  trigger: z.object({
+    type: z.enum(["tokens", "messages"]),
+    value: z.number("Enter a number.").int("Use a whole number.").min(1, "Use at least 1."),
+  }),
+  reserveRatio: optionalNumber(
+    z.number("Enter a number.").gt(0, "Use a value between 0 and 1.").lt(1, "Use a value between 0 and 1."),
+  ),
+});
+
+export const handoffSchema = z.object({
+  to: z.string().trim().min(1, "Pick an agent."),
+  description: z.string().trim().max(500, "Use at most 500 characters.").default(""),
+});
+
+export const agentDraftSchema = z.object({
+  name: z.string().trim().min(1, "Give the agent a name.").max(80, "Use at most 80 characters."),
+  description: z.string().trim().max(500, "Use at most 500 characters.").default(""),
+  instructions: z.string().max(20_000, "Use at most 20,000 characters.").default(""),
+  provider: z.string().trim().min(1, "Pick an endpoint."),
+  model: z.string().trim().min(1, "Pick a model.").max(200),
+  parameters: parametersSchema.default({}),
+  tools: z.array(z.string()).default([]),
+  visibility: visibilitySchema.default("private"),
+  shareEmails: z.array(z.string().trim().toLowerCase()).default([]),
+  subagents: subagentsSchema.default({ enabled: false, allowSelf: true, selfMode: "isolated", children: [] }),
+  summarization: summarizationSchema.nullable().default(null),
+  handoffs: z.array(handoffSchema).default([]),
+});
+
+/** The form's state before parsing (what the browser holds). */
+export type AgentDraftInput = z.input<typeof agentDraftSchema>;
+/** A parsed, normalised draft. */
+export type AgentDraft = z.output<typeof agentDraftSchema>;
+export type ContextModeValue = z.output<typeof contextModeSchema>;
+
+/** First message per field, keyed by the dotted path. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.join(".") : "form";
+    // Problems inside a list entry are shown next to the list.
+    const field = key.replace(/\.\d+(\..*)?$/, "");
+    out[field] ??= issue.message;
+  }
+  return out;
+}

@@ -1,0 +1,131 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { resolveLimits } from "@/lib/agents";
+import { previewTree } from "@/lib/builder/validate";
+import { createAgent, loadAgentTree, updateAgent } from "@/lib/db/agents";
+import { installQueryCounter, type QueryCounter } from "../helpers/query-counter";
+import { resetDatabase } from "../helpers/reset-db";
+import { draft, makeUser, rejection, withChildren } from "./agents-helpers";
+
+describe("loadAgentTree", () => {
+  let ann: string;
+  let bob: string;
+  let counter: QueryCounter | undefined;
+  beforeEach(async () => {
+    await resetDatabase();
+    ann = await makeUser("ann@example.com");
+    bob = await makeUser("bob@example.com");
+  });
+  afterEach(async () => {
+    await counter?.restore();
+    counter = undefined;
+  });
+
+  it("loads a whole tree in depth + 1 queries, as engine definitions keyed by id", async () => {
+    // Depth 3, 1 + 3 + 9 + 9 = 22 agents: R → M0..M2 → L0..L8 (each M lists three) → each L lists one leaf.
+    const leaves: string[] = [];
+    for (let i = 0; i < 9; i++)
+      leaves.push((await createAgent({ userId: ann, input: draft(`Leaf${i}`) })).id);
+    const ls: string[] = [];
+    for (let i = 0; i < 9; i++)
+      ls.push((await createAgent({ userId: ann, input: withChildren(`L${i}`, [leaves[i]]) })).id);
+    const ms: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      ms.push(
+        (await createAgent({ userId: ann, input: withChildren(`M${i}`, ls.slice(i * 3, i * 3 + 3)) })).id,
+      );
+    }
+    const root = await createAgent({
+      userId: ann,
+      input: {
+        ...withChildren("R", ms, { modes: { [ms[1]]: "fork" } }),
+        tools: ["calculator"],
+        visibility: "public",
+      },
+    });
+
+    counter = installQueryCounter();
+    const tree = await loadAgentTree({ rootId: root.id, userId: bob });
+    expect(counter.count()).toBe(4);
+    expect(tree.queries).toBe(4);
+    expect(tree.agents.size).toBe(22);
+    expect(tree.rootId).toBe(root.id);
+    expect(tree.root).toEqual({
+      id: root.id,
+      name: "R",
+      description: "",
+      instructions: "",
+      provider: "builtin:demo",
+      model: "demo-delegator",
+      parameters: {},
+      tools: ["calculator"],
+      subagents: {
+        enabled: true,
+        allowSelf: true,
+        agent_ids: ms,
+        modes: { self: "isolated", [ms[0]]: "isolated", [ms[1]]: "fork", [ms[2]]: "isolated" },
+      },
+    });
+    expect(tree.agents.get(ls[4])?.subagents?.agent_ids).toEqual([leaves[4]]);
+  });
+
+  it("counts one query per level also with cycles, and refuses agents the user can't view", async () => {
+    const b = await createAgent({ userId: ann, input: draft("B") });
+    const a = await createAgent({ userId: ann, input: withChildren("A", [b.id]) });
+    await updateAgent({ id: b.id, userId: ann, input: withChildren("B", [a.id]) });
+    counter = installQueryCounter();
+    const tree = await loadAgentTree({ rootId: a.id, userId: ann });
+    expect(counter.count()).toBe(2);
+    expect([...tree.agents.keys()].sort()).toEqual([a.id, b.id].sort());
+    expect((await rejection(loadAgentTree({ rootId: a.id, userId: bob }))).code).toBe("not_found:agent");
+  });
+
+  it("follows a link only while the parent's owner may view the child", async () => {
+    const tool = await createAgent({
+      userId: ann,
+      input: draft("Tool", { visibility: "shared", shareEmails: ["bob@example.com"] }),
+    });
+    const lead = await createAgent({ userId: bob, input: withChildren("Lead", [tool.id]) });
+    expect((await loadAgentTree({ rootId: lead.id, userId: bob })).root.subagents?.agent_ids).toEqual([
+      tool.id,
+    ]);
+    await updateAgent({ id: tool.id, userId: ann, input: draft("Tool") }); // private again
+    const tree = await loadAgentTree({ rootId: lead.id, userId: bob });
+    expect(tree.root.subagents?.agent_ids).toEqual([]);
+  });
+});
+
+describe("previewTree (the builder's live preview)", () => {
+  let ann: string;
+  beforeEach(async () => {
+    await resetDatabase();
+    ann = await makeUser("ann@example.com");
+  });
+
+  it("expands an unsaved agent with saved children and shows the cycle back to it as skipped", async () => {
+    const b = await createAgent({ userId: ann, input: draft("B") });
+    const c = await createAgent({ userId: ann, input: draft("C") });
+    const a = await createAgent({ userId: ann, input: withChildren("A", [b.id, c.id]) });
+    await updateAgent({ id: c.id, userId: ann, input: withChildren("C", [a.id], { allowSelf: false }) });
+    const form = withChildren("A", [b.id, c.id]);
+    const result = await previewTree({
+      userId: ann,
+      agentId: a.id,
+      data: {
+        ...form,
+        description: "",
+        instructions: "",
+        tools: [],
+        subagents: { ...form.subagents, selfMode: "isolated" },
+      } as never,
+      limits: resolveLimits(),
+    });
+    expect(result.verdict).toBeUndefined();
+    const lines = (nodes: typeof result.nodes): string[] =>
+      nodes.flatMap((n) => [
+        `${n.depth}:${n.kind}:${n.cycle ? n.cycle.join("→") : n.name}`,
+        ...lines(n.children),
+      ]);
+    expect(lines(result.nodes)).toEqual(["1:self:A", "1:agent:B", "1:agent:C", "2:cycle:A→C→A"]);
+    expect(result.count).toBe(3);
+  });
+});
