@@ -1,16 +1,26 @@
 import type { Metadata } from "next";
+import { ChatView } from "@/components/chat/chat-view";
+import { requireUserPage } from "@/lib/auth/session";
+import { chatAgents } from "@/lib/chat/page-data";
+import { ensureStarterAgents } from "@/lib/chat/starter-agents";
 
-export const metadata: Metadata = { title: "Chat" };
+export const metadata: Metadata = { title: "New chat" };
 
-export default function ChatPage() {
+export default async function NewChatPage({ searchParams }: { searchParams: Promise<{ agent?: string }> }) {
+  const user = await requireUserPage();
+  await ensureStarterAgents({ userId: user.id });
+  const agents = await chatAgents({ userId: user.id });
+  const { agent } = await searchParams;
+  const initialAgentId = agents.find((a) => a.id === agent)?.id ?? agents[0]?.id ?? null;
+  // key: a fresh view per visit, so "New chat" always starts empty.
   return (
-    <div className="flex h-full items-center justify-center p-6 text-center">
-      <div className="max-w-md space-y-2">
-        <h1 className="text-xl font-semibold" data-testid="chat-title">
-          Chat
-        </h1>
-        <p className="text-sm text-zinc-500">Chatting with agents is not built yet (issue 4).</p>
-      </div>
-    </div>
+    <ChatView
+      key={initialAgentId ?? "none"}
+      conversationId={null}
+      initialMessages={[]}
+      liveRunId={null}
+      agents={agents}
+      initialAgentId={initialAgentId}
+    />
   );
 }

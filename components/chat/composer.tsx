@@ -1,0 +1,77 @@
+"use client";
+import { useEffect, useRef, useState } from "react";
+
+interface ComposerProps {
+  onSend: (text: string) => void;
+  onStop: () => void;
+  running: boolean;
+  disabled?: boolean;
+  placeholder?: string;
+}
+
+/** Enter sends, Shift+Enter adds a line; while an answer runs the button becomes Stop. */
+export function Composer({ onSend, onStop, running, disabled, placeholder }: ComposerProps) {
+  const [text, setText] = useState("");
+  const ref = useRef<HTMLTextAreaElement>(null);
+
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    el.style.height = "auto";
+    el.style.height = `${Math.min(el.scrollHeight, 240)}px`;
+  }, [text]);
+
+  function send() {
+    const value = text.trim();
+    if (!value || running || disabled) return;
+    onSend(value);
+    setText("");
+  }
+
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        send();
+      }}
+      className="flex items-end gap-2 rounded-2xl border border-zinc-300 bg-white p-2 shadow-sm focus-within:border-accent-500 dark:border-zinc-700 dark:bg-zinc-900"
+    >
+      <textarea
+        ref={ref}
+        data-testid="composer-input"
+        aria-label="Message"
+        rows={1}
+        value={text}
+        disabled={disabled}
+        placeholder={placeholder ?? "Message the agent…  (Enter to send, Shift+Enter for a new line)"}
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
+            e.preventDefault();
+            send();
+          }
+        }}
+        className="max-h-60 min-h-10 flex-1 resize-none bg-transparent px-2 py-2 text-[15px] outline-none placeholder:text-zinc-400 disabled:opacity-60"
+      />
+      {running ? (
+        <button
+          type="button"
+          onClick={onStop}
+          data-testid="stop-button"
+          className="rounded-xl bg-zinc-900 px-4 py-2 text-sm font-medium text-white hover:bg-zinc-700 dark:bg-zinc-100 dark:text-zinc-900"
+        >
+          ■ Stop
+        </button>
+      ) : (
+        <button
+          type="submit"
+          data-testid="send-button"
+          disabled={!text.trim() || disabled}
+          className="rounded-xl bg-accent-600 px-4 py-2 text-sm font-medium text-white hover:bg-accent-700 disabled:opacity-40"
+        >
+          Send
+        </button>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,156 @@
+"use client";
+import Link from "next/link";
+import { usePathname, useRouter } from "next/navigation";
+import { useCallback, useEffect, useState } from "react";
+import { CONVERSATIONS_CHANGED } from "./use-chat";
+
+interface Item {
+  id: string;
+  title: string;
+  agentName: string | null;
+  updatedAt: string;
+}
+
+/** The user's conversations, newest first: search by title, rename, delete with confirmation. */
+export function ConversationList() {
+  const [items, setItems] = useState<Item[]>([]);
+  const [query, setQuery] = useState("");
+  const [editing, setEditing] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const pathname = usePathname();
+  const router = useRouter();
+
+  const load = useCallback(async () => {
+    const res = await fetch(`/api/conversations${query ? `?q=${encodeURIComponent(query)}` : ""}`, {
+      cache: "no-store",
+    });
+    if (res.ok) setItems(((await res.json()) as { conversations: Item[] }).conversations);
+  }, [query]);
+
+  useEffect(() => {
+    const t = setTimeout(load, 150);
+    window.addEventListener(CONVERSATIONS_CHANGED, load);
+    return () => {
+      clearTimeout(t);
+      window.removeEventListener(CONVERSATIONS_CHANGED, load);
+    };
+  }, [load]);
+
+  async function rename(id: string, title: string) {
+    setEditing(null);
+    if (!title.trim()) return;
+    await fetch(`/api/conversations/${id}`, {
+      method: "PATCH",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ title }),
+    });
+    await load();
+  }
+
+  async function remove(id: string) {
+    setConfirming(null);
+    await fetch(`/api/conversations/${id}`, { method: "DELETE" });
+    if (pathname === `/chat/${id}`) router.push("/chat");
+    await load();
+  }
+
+  return (
+    <div className="flex h-full flex-col gap-2 p-3">
+      <Link
+        href="/chat"
+        data-testid="new-chat-button"
+        className="rounded-lg bg-accent-600 px-3 py-2 text-center text-sm font-medium text-white hover:bg-accent-700"
+      >
+        + New chat
+      </Link>
+      <input
+        type="search"
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+        placeholder="Search chats"
+        aria-label="Search chats"
+        data-testid="conversation-search"
+        className="rounded-lg border border-zinc-300 bg-white px-3 py-1.5 text-sm dark:border-zinc-700 dark:bg-zinc-900"
+      />
+      <ul className="min-h-0 flex-1 space-y-0.5 overflow-y-auto" data-testid="conversation-list">
+        {items.length === 0 && (
+          <li className="px-2 py-4 text-center text-xs text-zinc-500">
+            {query ? "No chats match." : "No chats yet."}
+          </li>
+        )}
+        {items.map((c) => {
+          const active = pathname === `/chat/${c.id}`;
+          return (
+            <li
+              key={c.id}
+              className={`group rounded-lg text-sm ${active ? "bg-zinc-200/70 dark:bg-zinc-800" : "hover:bg-zinc-100 dark:hover:bg-zinc-800/60"}`}
+              data-testid="conversation-item"
+            >
+              {editing === c.id ? (
+                <input
+                  // biome-ignore lint/a11y/noAutofocus: the user just asked to rename this item
+                  autoFocus
+                  defaultValue={c.title}
+                  aria-label="Conversation title"
+                  data-testid="rename-input"
+                  onBlur={(e) => rename(c.id, e.target.value)}
+                  onKeyDown={(e) => {
+                    if (e.key === "Enter") rename(c.id, e.currentTarget.value);
+                    if (e.key === "Escape") setEditing(null);
+                  }}
+                  className="w-full rounded-lg border border-accent-500 bg-white px-2 py-1.5 dark:bg-zinc-900"
+                />
+              ) : confirming === c.id ? (
+                <div className="flex items-center gap-2 px-2 py-1.5 text-xs">
+                  <span className="flex-1">Delete this chat?</span>
+                  <button
+                    type="button"
+                    data-testid="confirm-delete"
+                    onClick={() => remove(c.id)}
+                    className="rounded bg-red-600 px-2 py-0.5 text-white"
+                  >
+                    Delete
+                  </button>
+                  <button type="button" onClick={() => setConfirming(null)} className="px-1">
+                    Cancel
+                  </button>
+                </div>
+              ) : (
+                <div className="flex items-center">
+                  <Link href={`/chat/${c.id}`} className="min-w-0 flex-1 px-2 py-1.5" title={c.title}>
+                    <span className="block truncate" data-testid="conversation-title">
+                      {c.title}
+                    </span>
+                    {c.agentName && (
+                      <span className="block truncate text-[11px] text-zinc-500">{c.agentName}</span>
+                    )}
+                  </Link>
+                  <span className="hidden shrink-0 gap-0.5 pr-1 group-hover:flex group-focus-within:flex">
+                    <button
+                      type="button"
+                      aria-label="Rename"
+                      data-testid="rename-conversation"
+                      onClick={() => setEditing(c.id)}
+                      className="rounded p-1 text-xs text-zinc-500 hover:bg-zinc-200 dark:hover:bg-zinc-700"
+                    >
+                      ✎
+                    </button>
+                    <button
+                      type="button"
+                      aria-label="Delete"
+                      data-testid="delete-conversation"
+                      onClick={() => setConfirming(c.id)}
+                      className="rounded p-1 text-xs text-zinc-500 hover:bg-zinc-200 dark:hover:bg-zinc-700"
+                    >
+                      🗑
+                    </button>
+                  </span>
+                </div>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,183 @@
+"use client";
+import { useState } from "react";
+import type { MessageTree } from "@/lib/agents/trace";
+import { formatTokens } from "./format";
+import { Markdown } from "./markdown";
+import { StatusBadge } from "./status-badge";
+import { TraceContent } from "./trace-content";
+import type { ChatMessage } from "./types";
+
+interface BranchNav {
+  index: number;
+  count: number;
+  onChange: (index: number) => void;
+}
+
+function BranchSwitcher({ nav }: { nav: BranchNav }) {
+  if (nav.count < 2) return null;
+  return (
+    <span className="inline-flex items-center gap-1 text-xs text-zinc-500" data-testid="branch-switcher">
+      <button
+        type="button"
+        aria-label="Previous version"
+        disabled={nav.index === 0}
+        onClick={() => nav.onChange(nav.index - 1)}
+        className="px-1 disabled:opacity-30"
+      >
+        ‹
+      </button>
+      {nav.index + 1} / {nav.count}
+      <button
+        type="button"
+        aria-label="Next version"
+        disabled={nav.index === nav.count - 1}
+        onClick={() => nav.onChange(nav.index + 1)}
+        className="px-1 disabled:opacity-30"
+      >
+        ›
+      </button>
+    </span>
+  );
+}
+
+export function UserMessage({
+  message,
+  nav,
+  onEdit,
+  busy,
+}: {
+  message: ChatMessage;
+  nav: BranchNav;
+  onEdit: (text: string) => void;
+  busy: boolean;
+}) {
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(message.content);
+  return (
+    <div className="group flex flex-col items-end gap-1" data-testid="user-message">
+      {editing ? (
+        <div className="w-full max-w-[85%] space-y-2">
+          <textarea
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+            data-testid="edit-input"
+            aria-label="Edit message"
+            rows={3}
+            className="w-full rounded-xl border border-zinc-300 bg-white p-3 text-[15px] dark:border-zinc-700 dark:bg-zinc-900"
+          />
+          <div className="flex justify-end gap-2 text-sm">
+            <button
+              type="button"
+              onClick={() => setEditing(false)}
+              className="rounded-lg px-3 py-1 hover:bg-zinc-100 dark:hover:bg-zinc-800"
+            >
+              Cancel
+            </button>
+            <button
+              type="button"
+              data-testid="edit-send"
+              disabled={!draft.trim() || busy}
+              onClick={() => {
+                setEditing(false);
+                onEdit(draft.trim());
+              }}
+              className="rounded-lg bg-accent-600 px-3 py-1 text-white disabled:opacity-40"
+            >
+              Send
+            </button>
+          </div>
+        </div>
+      ) : (
+        <div className="max-w-[85%] whitespace-pre-wrap rounded-2xl bg-accent-50 px-4 py-2 text-[15px] dark:bg-accent-500/15">
+          {message.content}
+        </div>
+      )}
+      <div className="flex items-center gap-2 opacity-70 group-hover:opacity-100">
+        <BranchSwitcher nav={nav} />
+        {!editing && !busy && (
+          <button
+            type="button"
+            data-testid="edit-message"
+            onClick={() => setEditing(true)}
+            className="text-xs text-zinc-500 hover:text-zinc-900 dark:hover:text-zinc-100"
+          >
+            Edit
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}
+
+export function AssistantMessage({
+  message,
+  tree,
+  nav,
+  onRegenerate,
+  busy,
+  agentName,
+}: {
+  message: ChatMessage;
+  tree: MessageTree | null;
+  nav: BranchNav;
+  onRegenerate?: () => void;
+  busy: boolean;
+  agentName?: string;
+}) {
+  const usage = message.usage;
+  const status = tree?.status ?? "running";
+  const total = usage ? usage.inputTokens + usage.outputTokens : 0;
+  const sub = usage ? usage.subagentInputTokens + usage.subagentOutputTokens : 0;
+  return (
+    <div className="group space-y-1" data-testid="assistant-message" data-status={message.status}>
+      <div className="flex items-center gap-2 text-xs text-zinc-500">
+        <span className="font-medium text-zinc-700 dark:text-zinc-300">{agentName ?? "Agent"}</span>
+        {status !== "completed" && <StatusBadge status={status} />}
+      </div>
+      {tree && tree.content.length > 0 ? (
+        <TraceContent content={tree.content} />
+      ) : message.status === "STREAMING" ? (
+        <p className="text-sm text-zinc-500" data-testid="thinking">
+          <span className="inline-block animate-pulse">Thinking…</span>
+        </p>
+      ) : message.content ? (
+        <Markdown text={message.content} />
+      ) : null}
+      {message.error && (
+        <p
+          role="alert"
+          data-testid="message-error"
+          data-code={message.error.code}
+          className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700 dark:bg-red-950/40 dark:text-red-300"
+        >
+          {message.error.message}
+        </p>
+      )}
+      {message.status === "STOPPED" && (
+        <p className="text-xs text-amber-700 dark:text-amber-300">Stopped — the answer so far is kept.</p>
+      )}
+      <div className="flex items-center gap-3 text-xs text-zinc-500 opacity-70 group-hover:opacity-100">
+        <BranchSwitcher nav={nav} />
+        {usage && total > 0 && (
+          <span
+            data-testid="message-usage"
+            title={`Input ${usage.inputTokens} · output ${usage.outputTokens} tokens; subagents ${sub}`}
+          >
+            {formatTokens(usage.inputTokens)} in · {formatTokens(usage.outputTokens)} out
+            {sub > 0 && ` · ${Math.round((sub / total) * 100)}% by subagents`}
+          </span>
+        )}
+        {onRegenerate && !busy && (
+          <button
+            type="button"
+            data-testid="regenerate"
+            onClick={onRegenerate}
+            className="hover:text-zinc-900 dark:hover:text-zinc-100"
+          >
+            ↻ Regenerate
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}

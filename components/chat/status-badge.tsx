@@ -1,0 +1,28 @@
+import type { NodeStatus } from "@/lib/agents/trace";
+
+const STYLES: Record<NodeStatus, string> = {
+  running: "bg-sky-100 text-sky-800 dark:bg-sky-900/50 dark:text-sky-200",
+  completed: "bg-emerald-100 text-emerald-800 dark:bg-emerald-900/50 dark:text-emerald-200",
+  failed: "bg-red-100 text-red-800 dark:bg-red-900/50 dark:text-red-200",
+  stopped: "bg-amber-100 text-amber-800 dark:bg-amber-900/50 dark:text-amber-200",
+};
+const LABELS: Record<NodeStatus, string> = {
+  running: "running",
+  completed: "done",
+  failed: "failed",
+  stopped: "stopped",
+};
+
+export function StatusBadge({ status }: { status: NodeStatus }) {
+  return (
+    <span
+      data-testid="trace-status"
+      className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-[11px] font-medium ${STYLES[status]}`}
+    >
+      {status === "running" && (
+        <span className="size-1.5 animate-pulse rounded-full bg-current" aria-hidden="true" />
+      )}
+      {LABELS[status]}
+    </span>
+  );
+}

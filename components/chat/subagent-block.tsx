@@ -1,0 +1,87 @@
+"use client";
+import { useState } from "react";
+import type { SubagentNode, TraceNode } from "@/lib/agents/trace";
+import { formatDuration, formatTokens, tail } from "./format";
+import { StatusBadge } from "./status-badge";
+import { TraceContent } from "./trace-content";
+
+function plainText(content: TraceNode[]): string {
+  return content
+    .map((n) => (n.type === "text" ? n.text : n.type === "subagent" ? plainText(n.content) : ""))
+    .join("\n");
+}
+
+/**
+ * One delegation: status, child agent, mode and task in the header; while running a live tail of
+ * its last lines; opened, the child's full content with its own subagents nested to any depth.
+ */
+export function SubagentBlock({ node }: { node: SubagentNode }) {
+  const [open, setOpen] = useState(false);
+  const name =
+    node.subagentType === "self" ? `${node.agentName || "self"} (self)` : node.agentName || node.subagentType;
+  const tokens = node.usage.inputTokens + node.usage.outputTokens;
+  const liveTail = node.status === "running" ? tail(plainText(node.content)) : "";
+  return (
+    <div
+      className="my-2 rounded-xl border border-zinc-200 bg-white shadow-xs dark:border-zinc-800 dark:bg-zinc-900/40"
+      data-testid="subagent-block"
+      data-status={node.status}
+      data-depth={node.depth}
+    >
+      <button
+        type="button"
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+        data-testid="subagent-toggle"
+        className="flex w-full flex-col gap-1 rounded-xl px-3 py-2 text-left hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-accent-500 dark:hover:bg-zinc-800/40"
+      >
+        <span className="flex w-full items-center gap-2 text-sm">
+          <span className="font-mono text-xs text-zinc-400" aria-hidden="true">
+            {open ? "▾" : "▸"}
+          </span>
+          <StatusBadge status={node.status} />
+          <span className="font-medium" data-testid="subagent-name">
+            {name}
+          </span>
+          <span className="rounded bg-zinc-100 px-1.5 py-0.5 text-[10px] uppercase tracking-wide text-zinc-500 dark:bg-zinc-800">
+            {node.mode}
+          </span>
+          <span className="ml-auto shrink-0 text-xs text-zinc-500" data-testid="subagent-stats">
+            {tokens > 0 && `${formatTokens(tokens)} tok`}
+            {node.durationMs !== undefined && ` · ${formatDuration(node.durationMs)}`}
+          </span>
+        </span>
+        <span
+          className="line-clamp-2 pl-5 text-xs text-zinc-600 dark:text-zinc-400"
+          data-testid="subagent-task"
+        >
+          {node.task}
+        </span>
+        {!open && liveTail && (
+          <span
+            className="ml-5 line-clamp-3 whitespace-pre-wrap border-l-2 border-sky-300 pl-2 font-mono text-[11px] text-zinc-500 dark:border-sky-700"
+            data-testid="subagent-tail"
+          >
+            {liveTail}
+          </span>
+        )}
+        {!open && node.error && (
+          <span className="pl-5 text-xs text-red-600 dark:text-red-400">{node.error}</span>
+        )}
+      </button>
+      {open && (
+        <div
+          className="border-t border-zinc-200 px-4 py-2 dark:border-zinc-800"
+          data-testid="subagent-content"
+        >
+          {node.content.length ? (
+            <TraceContent content={node.content} />
+          ) : (
+            <p className="text-xs text-zinc-500">No output yet.</p>
+          )}
+          {node.error && <p className="mt-2 text-sm text-red-600 dark:text-red-400">{node.error}</p>}
+        </div>
+      )}
+    </div>
+  );
+}

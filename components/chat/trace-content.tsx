@@ -1,0 +1,40 @@
+"use client";
+import type { TraceNode } from "@/lib/agents/trace";
+import { Markdown } from "./markdown";
+import { SubagentBlock } from "./subagent-block";
+import { ToolCallBlock } from "./tool-call-block";
+
+/** Renders a span's content in order: text, reasoning, tool calls and nested subagent blocks. */
+export function TraceContent({ content }: { content: TraceNode[] }) {
+  return (
+    <>
+      {content.map((node, i) => {
+        switch (node.type) {
+          case "text":
+            return node.text.trim() ? <Markdown key={i} text={node.text} /> : null;
+          case "reasoning":
+            return (
+              <details key={i} className="my-2 text-sm text-zinc-500" data-testid="reasoning">
+                <summary className="cursor-pointer select-none">Reasoning</summary>
+                <p className="mt-1 whitespace-pre-wrap border-l-2 border-zinc-200 pl-3 dark:border-zinc-700">
+                  {node.text}
+                </p>
+              </details>
+            );
+          case "tool_call":
+            return <ToolCallBlock key={node.id} node={node} />;
+          case "subagent":
+            return <SubagentBlock key={node.id} node={node} />;
+          case "handoff":
+            return (
+              <p key={i} className="my-2 text-xs text-zinc-500">
+                ↪ handed off to another agent
+              </p>
+            );
+          default:
+            return null;
+        }
+      })}
+    </>
+  );
+}

@@ -1,0 +1,46 @@
+import type { StoredMessage } from "@/lib/db/conversations";
+
+/** The messages from the first one down to `leafId` by parent links (one branch of the tree). */
+export function pathTo(messages: StoredMessage[], leafId: string | null): StoredMessage[] {
+  if (!leafId) return [];
+  const byId = new Map(messages.map((m) => [m.id, m]));
+  const path: StoredMessage[] = [];
+  let cur = byId.get(leafId);
+  const seen = new Set<string>();
+  while (cur && !seen.has(cur.id)) {
+    seen.add(cur.id);
+    path.push(cur);
+    cur = cur.parentId ? byId.get(cur.parentId) : undefined;
+  }
+  return path.reverse();
+}
+
+/** The branch shown by default: from the root, always follow the newest child. */
+export function latestPath(messages: StoredMessage[]): StoredMessage[] {
+  const children = childrenIndex(messages);
+  const path: StoredMessage[] = [];
+  let level = children.get(null) ?? [];
+  while (level.length) {
+    const next = level[level.length - 1];
+    path.push(next);
+    level = children.get(next.id) ?? [];
+  }
+  return path;
+}
+
+export function childrenIndex(messages: StoredMessage[]): Map<string | null, StoredMessage[]> {
+  const index = new Map<string | null, StoredMessage[]>();
+  for (const m of messages) {
+    const list = index.get(m.parentId) ?? [];
+    list.push(m);
+    index.set(m.parentId, list);
+  }
+  return index;
+}
+
+/** Engine history for a branch: user text and the assistant's final text (failed empty answers skipped). */
+export function toEngineHistory(path: StoredMessage[]): { role: "user" | "assistant"; content: string }[] {
+  return path
+    .filter((m) => m.role === "USER" || m.content.trim().length > 0)
+    .map((m) => ({ role: m.role === "USER" ? "user" : "assistant", content: m.content }));
+}

@@ -1,0 +1,126 @@
+// Runs in progress in this process. Every event of a live run is kept here so that a second
+// request (a reload, another tab) can replay what happened so far and then follow the rest.
+// A finished run stays a short while so a client that reconnects right at the end still sees it.
+import type { RunEvent } from "@/lib/agents";
+
+export interface ChatMeta {
+  type: "meta";
+  runId: string;
+  conversationId: string;
+  userMessageId: string;
+  assistantMessageId: string;
+  agentId: string;
+  title: string;
+}
+
+export type StreamItem = ChatMeta | RunEvent;
+
+type Listener = (item: StreamItem | null) => void;
+
+export interface LiveRun {
+  meta: ChatMeta;
+  userId: string;
+  items: StreamItem[];
+  done: boolean;
+  abort: (reason?: unknown) => void;
+  listeners: Set<Listener>;
+}
+
+const KEEP_FINISHED_MS = 30_000;
+
+const globalRuns = globalThis as unknown as { __liveRuns?: Map<string, LiveRun> };
+const runs: Map<string, LiveRun> = (globalRuns.__liveRuns ??= new Map());
+
+export function registerRun({
+  meta,
+  userId,
+  abort,
+}: {
+  meta: ChatMeta;
+  userId: string;
+  abort: LiveRun["abort"];
+}): LiveRun {
+  const run: LiveRun = { meta, userId, items: [meta], done: false, abort, listeners: new Set() };
+  runs.set(meta.runId, run);
+  return run;
+}
+
+export function publish(run: LiveRun, item: StreamItem) {
+  run.items.push(item);
+  for (const l of run.listeners) l(item);
+}
+
+export function finish(run: LiveRun) {
+  run.done = true;
+  for (const l of run.listeners) l(null);
+  run.listeners.clear();
+  setTimeout(() => {
+    if (runs.get(run.meta.runId) === run) runs.delete(run.meta.runId);
+  }, KEEP_FINISHED_MS).unref?.();
+}
+
+export function getLiveRun(runId: string): LiveRun | undefined {
+  return runs.get(runId);
+}
+
+export function liveRunForConversation(conversationId: string): LiveRun | undefined {
+  for (const run of runs.values()) if (!run.done && run.meta.conversationId === conversationId) return run;
+  return undefined;
+}
+
+export function isLive(assistantMessageId: string): boolean {
+  for (const run of runs.values())
+    if (!run.done && run.meta.assistantMessageId === assistantMessageId) return true;
+  return false;
+}
+
+/** Replays everything so far, then yields new items until the run ends or `signal` aborts. */
+export async function* follow(run: LiveRun, signal?: AbortSignal): AsyncGenerator<StreamItem> {
+  const pending: (StreamItem | null)[] = [];
+  let wake: (() => void) | undefined;
+  const listener: Listener = (item) => {
+    pending.push(item);
+    wake?.();
+  };
+  const replay = run.items.slice();
+  const done = run.done;
+  if (!done) run.listeners.add(listener);
+  const onAbort = () => wake?.();
+  signal?.addEventListener("abort", onAbort);
+  try {
+    for (const item of replay) yield item;
+    if (done) return;
+    while (!signal?.aborted) {
+      if (pending.length === 0) await new Promise<void>((r) => (wake = r));
+      wake = undefined;
+      while (pending.length) {
+        const item = pending.shift();
+        if (item === null || item === undefined) return;
+        yield item;
+      }
+    }
+  } finally {
+    run.listeners.delete(listener);
+    signal?.removeEventListener("abort", onAbort);
+  }
+}
+
+/** Server-sent events body for a stream of items. */
+export function sseStream(items: AsyncIterable<StreamItem>): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  const iterator = items[Symbol.asyncIterator]();
+  return new ReadableStream({
+    async pull(controller) {
+      const { value, done } = await iterator.next();
+      if (done) {
+        controller.enqueue(encoder.encode("event: end\ndata: {}\n\n"));
+        controller.close();
+        return;
+      }
+      controller.enqueue(encoder.encode(`data: ${JSON.stringify(value)}\n\n`));
+    },
+    async cancel() {
+      await iterator.return?.(undefined);
+    },
+  });
+}

@@ -1,0 +1,278 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import {
+  type AgentRun,
+  createRun,
+  type MessageTree,
+  type ModelFactory,
+  type RunEvent,
+  reduceEvents,
+} from "@/lib/agents";
+import { loadAgentTree } from "@/lib/db/agents";
+import {
+  createConversation,
+  createTurn,
+  deleteConversation,
+  deleteTurn,
+  getConversationForUser,
+  listMessages,
+  type MessageUsage,
+  saveAssistantMessage,
+} from "@/lib/db/conversations";
+import type { PublicUser } from "@/lib/db/users";
+import { AppError } from "@/lib/errors";
+import { admitRun, chargeModelCall, engineLimits, finishRun, getLimitsForUser } from "@/lib/quota";
+import { pathTo, toEngineHistory } from "./history";
+import { finish, type LiveRun, publish, registerRun } from "./live-runs";
+import { resolveRunModels } from "./models";
+import { testModelFactory } from "./test-hooks";
+import { chatRequestSchema } from "./validation";
+
+// While a run streams, its message is saved at most this often so another process (or a crash)
+// still has recent content; the final save happens when the run ends.
+const SAVE_EVERY_MS = 1500;
+
+function titleFrom(text: string): string {
+  const line = text.replace(/\s+/g, " ").trim();
+  return line.length > 60 ? `${line.slice(0, 57)}…` : line || "New chat";
+}
+
+/**
+ * Starts one assistant answer: validate → conversation ownership → limits → agent access and its
+ * whole subagent tree → build the run (limit errors surface here, before anything is written) →
+ * persist the turn → admit it (rate / concurrency / balance, atomically) → run in the background.
+ * The returned live run is followed by the SSE response, a reload, or nobody at all.
+ */
+export async function startChat({
+  user,
+  body,
+  modelFactory,
+}: {
+  user: PublicUser;
+  body: unknown;
+  modelFactory?: ModelFactory;
+}): Promise<LiveRun> {
+  const parsed = chatRequestSchema.safeParse(body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new AppError("bad_request:chat", issue?.message ?? "Invalid chat request.", {
+      fields: { [String(issue?.path[0] ?? "body")]: issue?.message ?? "Invalid." },
+    });
+  }
+  const req = parsed.data;
+
+  const conversation = req.conversationId
+    ? await getConversationForUser({ id: req.conversationId, userId: user.id })
+    : null;
+  const limits = await getLimitsForUser({ userId: user.id });
+  const tree = await loadAgentTree({
+    rootId: req.agentId,
+    userId: user.id,
+    maxDepth: limits.maxSubagentDepth,
+  });
+
+  // History of the branch this message continues.
+  const stored = conversation ? await listMessages({ conversationId: conversation.id }) : [];
+  let parentId: string | null;
+  let userText: string;
+  let regenerateOf: string | undefined;
+  if (req.regenerateMessageId) {
+    const target = stored.find((m) => m.id === req.regenerateMessageId && m.role === "USER");
+    if (!target)
+      throw new AppError(
+        "bad_request:chat",
+        "The message to regenerate is not a message of yours in this conversation.",
+      );
+    parentId = target.parentId;
+    userText = target.content;
+    regenerateOf = target.id;
+  } else {
+    parentId = req.parentMessageId === undefined ? (stored.at(-1)?.id ?? null) : req.parentMessageId;
+    if (parentId && !stored.some((m) => m.id === parentId)) {
+      throw new AppError("bad_request:chat", "The message you replied to is not part of this conversation.");
+    }
+    userText = req.text as string;
+  }
+  const history = [
+    ...toEngineHistory(pathTo(stored, parentId)),
+    { role: "user" as const, content: userText },
+  ];
+
+  const resolved = await resolveRunModels({
+    userId: user.id,
+    agents: tree.agents,
+    override: modelFactory ?? testModelFactory(),
+  });
+  const root = resolved.agents.get(tree.rootId);
+  if (!root) throw new AppError("not_found:agent", "This agent no longer exists.");
+
+  const controller = new AbortController();
+  const runId = randomUUID();
+  let run: AgentRun;
+  // Charged as each model call finishes; a throw (balance exhausted) stops the run cleanly.
+  const charge = { runId: "", userId: user.id };
+  try {
+    run = await createRun({
+      runId,
+      agents: [root],
+      agentLookup: resolved.agents,
+      endpoints: resolved.endpoints,
+      messages: history,
+      modelFactory: resolved.modelFactory,
+      signal: controller.signal,
+      limits: engineLimits(limits),
+      onModelCallEnd: async (info) => {
+        await chargeModelCall({
+          runId: charge.runId,
+          userId: user.id,
+          agentId: info.agentId,
+          spanId: info.spanId,
+          parentSpanId: info.parentSpanId,
+          depth: info.depth,
+          inputTokens: info.inputTokens,
+          outputTokens: info.outputTokens,
+        });
+      },
+    });
+  } catch (err) {
+    throw asAppError(err);
+  }
+
+  const conv =
+    conversation ??
+    (await createConversation({ userId: user.id, agentId: req.agentId, title: titleFrom(userText) }));
+  const turn = await createTurn({
+    conversationId: conv.id,
+    parentId,
+    userText,
+    existingUserMessageId: regenerateOf,
+    agentId: req.agentId,
+  });
+  try {
+    const admitted = await admitRun({
+      userId: user.id,
+      conversationId: conv.id,
+      assistantMessageId: turn.assistantMessageId,
+      agentId: req.agentId,
+    });
+    charge.runId = admitted.runId;
+  } catch (err) {
+    // Refused (rate, concurrency, balance): leave no trace of this turn.
+    await deleteTurn({ ...turn, keepUserMessage: Boolean(regenerateOf) });
+    if (!conversation) await deleteConversation({ id: conv.id, userId: user.id });
+    throw err;
+  }
+
+  const live = registerRun({
+    userId: user.id,
+    abort: (reason) => controller.abort(reason),
+    meta: {
+      type: "meta",
+      runId: charge.runId,
+      conversationId: conv.id,
+      userMessageId: turn.userMessageId,
+      assistantMessageId: turn.assistantMessageId,
+      agentId: req.agentId,
+      title: conv.title,
+    },
+  });
+  void pump({ live, run, assistantMessageId: turn.assistantMessageId, runId: charge.runId });
+  return live;
+}
+
+function asAppError(err: unknown): unknown {
+  const code = (err as { code?: unknown })?.code;
+  if (err instanceof AppError || typeof code !== "string") return err;
+  return new AppError(code as AppError["code"], (err as Error).message, { cause: err });
+}
+
+function usageOf(events: RunEvent[]): MessageUsage {
+  const u = { inputTokens: 0, outputTokens: 0, subagentInputTokens: 0, subagentOutputTokens: 0 };
+  for (const e of events) {
+    if (e.type !== "usage") continue;
+    u.inputTokens += e.inputTokens;
+    u.outputTokens += e.outputTokens;
+    if (e.depth > 0) {
+      u.subagentInputTokens += e.inputTokens;
+      u.subagentOutputTokens += e.outputTokens;
+    }
+  }
+  return u;
+}
+
+function rootText(tree: MessageTree): string {
+  return tree.content
+    .filter((n) => n.type === "text")
+    .map((n) => (n as { text: string }).text)
+    .join("");
+}
+
+const STATUS = { completed: "COMPLETE", stopped: "STOPPED", failed: "FAILED", running: "STREAMING" } as const;
+const RUN_STATUS = { completed: "COMPLETED", stopped: "STOPPED", failed: "FAILED" } as const;
+
+/** Drains the engine's events into the live run and the database, whatever happens to the client. */
+async function pump({
+  live,
+  run,
+  assistantMessageId,
+  runId,
+}: {
+  live: LiveRun;
+  run: AgentRun;
+  assistantMessageId: string;
+  runId: string;
+}) {
+  const events: RunEvent[] = [];
+  let lastSave = Date.now();
+  let saving: Promise<void> = Promise.resolve();
+  const save = (final: boolean) => {
+    const tree = reduceEvents(events);
+    const end = events.findLast((e) => e.type === "run_end");
+    const status = final ? (end ? STATUS[end.status] : "FAILED") : "STREAMING";
+    const error =
+      end?.type === "run_end"
+        ? end.error
+        : final
+          ? { code: "internal", message: "The run ended unexpectedly." }
+          : undefined;
+    saving = saving.then(() =>
+      saveAssistantMessage({
+        id: assistantMessageId,
+        content: rootText(tree),
+        parts: tree,
+        status,
+        error,
+        usage: usageOf(events),
+      }).catch((err) =>
+        console.error(
+          JSON.stringify({
+            level: "error",
+            msg: "saving assistant message failed",
+            runId,
+            error: String(err),
+          }),
+        ),
+      ),
+    );
+    return saving;
+  };
+
+  try {
+    for await (const event of run.stream()) {
+      events.push(event);
+      publish(live, event);
+      if (Date.now() - lastSave > SAVE_EVERY_MS) {
+        lastSave = Date.now();
+        void save(false);
+      }
+    }
+  } catch (err) {
+    console.error(JSON.stringify({ level: "error", msg: "run stream failed", runId, error: String(err) }));
+  }
+  await save(true);
+  const end = events.findLast((e) => e.type === "run_end");
+  await finishRun({ runId, status: end?.type === "run_end" ? RUN_STATUS[end.status] : "FAILED" }).catch(
+    () => {},
+  );
+  finish(live);
+}

@@ -1,0 +1,55 @@
+import "server-only";
+import { createAgent, listUsableAgents } from "@/lib/db/agents";
+import { countConversations } from "@/lib/db/conversations";
+import { DEMO_ENDPOINT_ID, DEMO_MODEL_ID } from "@/lib/providers";
+
+// A newcomer's first visit to the chat: three agents on the offline demo model that show the
+// whole flow (a lead that delegates in parallel to two specialists, one with a calculator).
+const demo = { provider: DEMO_ENDPOINT_ID, model: DEMO_MODEL_ID };
+
+/** Creates the starter team for a user who has no agents and has never chatted. Idempotent enough: runs only then. */
+export async function ensureStarterAgents({ userId }: { userId: string }): Promise<boolean> {
+  const [usable, chats] = await Promise.all([listUsableAgents({ userId }), countConversations({ userId })]);
+  if (usable.some((a) => a.isOwner) || chats > 0) return false;
+
+  const researcher = await createAgent({
+    userId,
+    input: {
+      ...demo,
+      name: "Researcher",
+      description: "Answers one focused question; can tell the time.",
+      instructions: "Answer the task you are given concisely and factually.",
+      tools: ["current_time"],
+    },
+  });
+  const mathematician = await createAgent({
+    userId,
+    input: {
+      ...demo,
+      name: "Mathematician",
+      description: "Works out arithmetic with a calculator.",
+      instructions: "Use the calculator for every computation and show the result.",
+      tools: ["calculator"],
+    },
+  });
+  await createAgent({
+    userId,
+    input: {
+      ...demo,
+      name: "Team Lead",
+      description: "Splits a request into parts and delegates each part to a specialist, in parallel.",
+      instructions:
+        "When a request has several parts, delegate each part to the best subagent, then combine their answers.",
+      subagents: {
+        enabled: true,
+        allowSelf: true,
+        selfMode: "isolated",
+        children: [
+          { id: researcher.id, mode: "isolated" },
+          { id: mathematician.id, mode: "isolated" },
+        ],
+      },
+    },
+  });
+  return true;
+}

@@ -1,0 +1,68 @@
+// Shared pieces for chat route tests: users, agents and an SSE reader.
+import type { RunEvent } from "@/lib/agents";
+import { registerUser } from "@/lib/auth/register";
+import { createAgent } from "@/lib/db/agents";
+import { DEMO_ENDPOINT_ID, DEMO_MODEL_ID } from "@/lib/providers";
+
+export type StreamItem =
+  | RunEvent
+  | {
+      type: "meta";
+      runId: string;
+      conversationId: string;
+      userMessageId: string;
+      assistantMessageId: string;
+    };
+
+export async function makeUser(name: string) {
+  return registerUser({
+    input: { name, email: `${name.toLowerCase()}@example.com`, password: "correct-horse-42" },
+  });
+}
+
+export async function makeAgent(userId: string, name: string, extra: Record<string, unknown> = {}) {
+  return createAgent({ userId, input: { name, provider: DEMO_ENDPOINT_ID, model: DEMO_MODEL_ID, ...extra } });
+}
+
+export function delegating(children: string[], allowSelf = false) {
+  return {
+    subagents: {
+      enabled: true,
+      allowSelf,
+      selfMode: "isolated",
+      children: children.map((id) => ({ id, mode: "isolated" })),
+    },
+  };
+}
+
+/** Reads a whole SSE response into its items (stops at `event: end`). */
+export async function readStream(res: Response, onItem?: (item: StreamItem) => void): Promise<StreamItem[]> {
+  const items: StreamItem[] = [];
+  const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += decoder.decode(value, { stream: true });
+    let sep = buffer.indexOf("\n\n");
+    while (sep !== -1) {
+      const frame = buffer.slice(0, sep);
+      buffer = buffer.slice(sep + 2);
+      sep = buffer.indexOf("\n\n");
+      if (frame.startsWith("event: end")) return items;
+      const item = JSON.parse(frame.replace(/^data: /, "")) as StreamItem;
+      items.push(item);
+      onItem?.(item);
+    }
+  }
+  return items;
+}
+
+export function post(url: string, body: unknown): Request {
+  return new Request(`http://test${url}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+}
