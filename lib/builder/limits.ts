@@ -1,10 +1,8 @@
 import "server-only";
-import { type Limits, resolveLimits } from "@/lib/agents/limits";
+import type { Limits } from "@/lib/agents/limits";
+import { engineLimits, getLimitsForUser } from "@/lib/quota";
 
-/**
- * The subagent limits that apply to this user's agents. The engine's defaults until the admin
- * quota settings land: then this becomes `getLimitsForUser({ userId })` from lib/quota.
- */
-export async function currentLimits(_userId: string): Promise<Limits> {
-  return resolveLimits();
+/** The subagent limits that apply to this user's agents now (admin settings and per-user overrides). */
+export async function currentLimits(userId: string): Promise<Limits> {
+  return engineLimits(await getLimitsForUser({ userId }));
 }
