@@ -37,6 +37,7 @@ export function ChatView({
   useEffect(() => {
     if (count) setChoice({});
   }, [count]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scroll whenever the visible content grows
   useEffect(() => {
     bottom.current?.scrollIntoView({ block: "end" });
   }, [path.length, chat.liveTree]);

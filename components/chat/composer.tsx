@@ -14,6 +14,7 @@ export function Composer({ onSend, onStop, running, disabled, placeholder }: Com
   const [text, setText] = useState("");
   const ref = useRef<HTMLTextAreaElement>(null);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: resize the textarea whenever the text changes
   useEffect(() => {
     const el = ref.current;
     if (!el) return;

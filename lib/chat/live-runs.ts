@@ -29,7 +29,8 @@ export interface LiveRun {
 const KEEP_FINISHED_MS = 30_000;
 
 const globalRuns = globalThis as unknown as { __liveRuns?: Map<string, LiveRun> };
-const runs: Map<string, LiveRun> = (globalRuns.__liveRuns ??= new Map());
+globalRuns.__liveRuns ??= new Map();
+const runs: Map<string, LiveRun> = globalRuns.__liveRuns;
 
 export function registerRun({
   meta,
