@@ -1,0 +1,106 @@
+"use server";
+import { revalidatePath } from "next/cache";
+import { z } from "zod";
+import { requireUser } from "@/lib/auth/session";
+import { currentLimits } from "@/lib/builder/limits";
+import { parsePreviewInput, previewTree, type TreeVerdict } from "@/lib/builder/validate";
+import {
+  createAgent,
+  deleteAgent,
+  duplicateAgent,
+  getAgent,
+  listAgentParents,
+  restoreAgentVersion,
+  updateAgent,
+} from "@/lib/db/agents";
+import { AppError, errorBody } from "@/lib/errors";
+
+// Every action authenticates itself and leaves ownership checks to lib/db/agents (owner-only writes).
+// Errors come back as values (code, message, field messages) so the form can show them in place.
+
+export type ActionError = ReturnType<typeof errorBody>;
+export type ActionResult<T> = ({ ok: true } & T) | { ok: false; error: ActionError };
+
+async function run<T>(fn: () => Promise<T>): Promise<ActionResult<T>> {
+  try {
+    return { ok: true, ...(await fn()) };
+  } catch (err) {
+    if (!(err instanceof AppError)) console.error(err);
+    return { ok: false, error: errorBody(err) };
+  }
+}
+
+function parse<T>(schema: z.ZodType<T>, value: unknown): T {
+  const r = schema.safeParse(value);
+  if (!r.success) throw new AppError("bad_request", "Invalid request.");
+  return r.data;
+}
+
+const idSchema = z.string().min(1).max(100);
+const saveInput = z.object({ id: idSchema.optional(), draft: z.unknown() });
+
+/** Creates (no id) or updates an agent from the form's state. */
+export async function saveAgentAction(input: { id?: string; draft: unknown }) {
+  return run(async () => {
+    const user = await requireUser();
+    const { id, draft } = parse(saveInput, input);
+    const agent = id
+      ? await updateAgent({ id, userId: user.id, input: draft })
+      : await createAgent({ userId: user.id, input: draft });
+    revalidatePath("/agents");
+    revalidatePath(`/agents/${agent.id}`);
+    return { id: agent.id, version: agent.version };
+  });
+}
+
+/** The expanded subagent tree of the form's current (unsaved) state, from the engine. */
+export async function previewAgentAction(input: { id?: string; draft: unknown }) {
+  return run(async (): Promise<{ preview: TreeVerdict }> => {
+    const user = await requireUser();
+    const { id, draft } = parse(saveInput, input);
+    if (id) await getAgent({ id, userId: user.id }); // 404 unless the user may view it
+    const preview = await previewTree({
+      userId: user.id,
+      agentId: id,
+      data: parsePreviewInput(draft),
+      limits: await currentLimits(user.id),
+    });
+    return { preview };
+  });
+}
+
+export async function duplicateAgentAction(input: { id: string }) {
+  return run(async () => {
+    const user = await requireUser();
+    const copy = await duplicateAgent({ id: parse(idSchema, input.id), userId: user.id });
+    revalidatePath("/agents");
+    return { id: copy.id };
+  });
+}
+
+/** For the delete confirmation: the agents that use this one as a subagent. */
+export async function agentParentsAction(input: { id: string }) {
+  return run(async () => {
+    const user = await requireUser();
+    return listAgentParents({ id: parse(idSchema, input.id), userId: user.id });
+  });
+}
+
+export async function deleteAgentAction(input: { id: string }) {
+  return run(async () => {
+    const user = await requireUser();
+    const result = await deleteAgent({ id: parse(idSchema, input.id), userId: user.id });
+    revalidatePath("/agents");
+    return result;
+  });
+}
+
+export async function restoreVersionAction(input: { id: string; version: number }) {
+  return run(async () => {
+    const user = await requireUser();
+    const version = parse(z.number().int().min(1), input.version);
+    const agent = await restoreAgentVersion({ id: parse(idSchema, input.id), userId: user.id, version });
+    revalidatePath(`/agents/${agent.id}`);
+    return { version: agent.version };
+  });
+}
