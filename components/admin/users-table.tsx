@@ -8,6 +8,10 @@ interface UserRow {
   role: "USER" | "ADMIN";
   disabled: boolean;
   createdAt: string;
+  /** null = no balance row yet (created on the first run). */
+  balance?: number | null;
+  tokens30d?: number;
+  hasOverride?: boolean;
 }
 
 export function UsersTable({
@@ -37,6 +41,8 @@ export function UsersTable({
             <th className="px-4 py-2 font-medium">User</th>
             <th className="px-4 py-2 font-medium">Role</th>
             <th className="px-4 py-2 font-medium">Joined</th>
+            <th className="px-4 py-2 text-right font-medium">Balance</th>
+            <th className="px-4 py-2 text-right font-medium">Tokens (30 d)</th>
             <th className="px-4 py-2 font-medium">Status</th>
           </tr>
         </thead>
@@ -49,6 +55,20 @@ export function UsersTable({
               </td>
               <td className="px-4 py-2">{u.role === "ADMIN" ? "Admin" : "User"}</td>
               <td className="px-4 py-2 text-zinc-500">{new Date(u.createdAt).toLocaleDateString()}</td>
+              <td className="px-4 py-2 text-right tabular-nums" data-testid="user-balance">
+                {u.balance === null || u.balance === undefined ? "—" : u.balance.toLocaleString("en-US")}
+              </td>
+              <td className="px-4 py-2 text-right tabular-nums">
+                {(u.tokens30d ?? 0).toLocaleString("en-US")}
+                {u.hasOverride && (
+                  <a
+                    href={`/admin/overrides?user=${u.id}`}
+                    className="ml-2 rounded bg-accent-50 px-1 text-[10px] font-semibold text-accent-700 dark:bg-accent-500/15 dark:text-accent-100"
+                  >
+                    OVERRIDES
+                  </a>
+                )}
+              </td>
               <td className="px-4 py-2">
                 {u.id === currentUserId ? (
                   <span className="text-zinc-500">You</span>

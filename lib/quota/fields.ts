@@ -161,12 +161,22 @@ export function childTurnsFor(recursionLimit: number): number {
   return Math.max(1, Math.floor(recursionLimit / 3));
 }
 
+// Numbers, or strings of digits from forms; "" and anything else is "not a number" (never 0).
+function toNumber(v: unknown): unknown {
+  if (typeof v === "number") return v;
+  if (typeof v === "string" && /^\s*-?\d+(\.\d+)?\s*$/.test(v)) return Number(v);
+  return Number.NaN;
+}
+
 function numberSchema(f: NumberField) {
-  return z.coerce
-    .number({ error: `${f.label} must be a number.` })
-    .int({ error: `${f.label} must be a whole number.` })
-    .min(f.min, { error: `${f.label} must be between ${f.min} and ${f.max}.` })
-    .max(f.max, { error: `${f.label} must be between ${f.min} and ${f.max}.` });
+  return z.preprocess(
+    toNumber,
+    z
+      .number({ error: `${f.label} must be a number.` })
+      .int({ error: `${f.label} must be a whole number.` })
+      .min(f.min, { error: `${f.label} must be between ${f.min} and ${f.max}.` })
+      .max(f.max, { error: `${f.label} must be between ${f.min} and ${f.max}.` }),
+  );
 }
 
 const booleanSchema = z.union([

@@ -1,0 +1,54 @@
+import { fieldLabel } from "@/lib/quota/fields";
+
+interface Entry {
+  id: string;
+  actorEmail: string;
+  scope: string;
+  targetEmail: string | null;
+  key: string;
+  oldValue: string | null;
+  newValue: string | null;
+  createdAt: string;
+}
+
+const SCOPE: Record<string, string> = { global: "Global", override: "Override", balance: "Balance" };
+
+/** Every quota change: who, when, what, old → new. */
+export function AuditLog({ entries }: { entries: Entry[] }) {
+  if (!entries.length) return <p className="text-sm text-zinc-500">No changes recorded yet.</p>;
+  return (
+    <div className="overflow-x-auto rounded-xl border border-zinc-200 dark:border-zinc-800">
+      <table className="w-full text-left text-sm" data-testid="audit-log">
+        <thead className="bg-zinc-50 text-xs uppercase text-zinc-500 dark:bg-zinc-900">
+          <tr>
+            <th className="px-4 py-2 font-medium">When (UTC)</th>
+            <th className="px-4 py-2 font-medium">Who</th>
+            <th className="px-4 py-2 font-medium">What</th>
+            <th className="px-4 py-2 font-medium">Change</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
+          {entries.map((e) => (
+            <tr key={e.id} data-testid="audit-row">
+              <td className="whitespace-nowrap px-4 py-2 text-zinc-500 tabular-nums">
+                {e.createdAt.slice(0, 19).replace("T", " ")}
+              </td>
+              <td className="px-4 py-2">{e.actorEmail}</td>
+              <td className="px-4 py-2">
+                <span className="mr-1 rounded bg-zinc-100 px-1.5 py-0.5 text-xs dark:bg-zinc-800">
+                  {SCOPE[e.scope] ?? e.scope}
+                </span>
+                {fieldLabel(e.key)}
+                {e.targetEmail && <span className="text-zinc-500"> · {e.targetEmail}</span>}
+              </td>
+              <td className="px-4 py-2 tabular-nums">
+                <span className="text-zinc-500">{e.oldValue ?? "(global)"}</span> →{" "}
+                <span className="font-medium">{e.newValue ?? "(global)"}</span>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

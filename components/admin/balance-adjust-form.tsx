@@ -1,0 +1,92 @@
+"use client";
+import { useActionState } from "react";
+import { Field } from "@/components/ui/field";
+import { buttonClass, cardClass, FormStatus } from "./form-status";
+import type { FormState } from "./settings-form";
+
+interface UserOption {
+  id: string;
+  email: string;
+  balance: number | null;
+}
+
+/** Grant tokens to one user, or set their balance to an exact number. */
+export function BalanceAdjustForm({
+  users,
+  action,
+}: {
+  users: UserOption[];
+  action: (prev: FormState, form: FormData) => Promise<FormState>;
+}) {
+  const [state, formAction, pending] = useActionState(action, {});
+  const v = state.values ?? {};
+  return (
+    <form action={formAction} className={cardClass} data-testid="balance-adjust-form" noValidate>
+      <header>
+        <h2 className="text-lg font-medium">Grant or set a balance</h2>
+        <p className="text-sm text-zinc-500">Applies at once; recorded in the ledger and the audit log.</p>
+      </header>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <label className="block space-y-1.5">
+          <span className="text-sm font-medium text-zinc-700 dark:text-zinc-300">User</span>
+          <select
+            name="userId"
+            defaultValue={v.userId ?? ""}
+            data-testid="balance-user"
+            className="block w-full rounded-lg border border-zinc-300 bg-white px-3 py-2 text-sm dark:border-zinc-700 dark:bg-zinc-900"
+          >
+            <option value="">Choose a user…</option>
+            {users.map((u) => (
+              <option key={u.id} value={u.id}>
+                {u.email} (
+                {u.balance === null ? "no balance yet" : `${u.balance.toLocaleString("en-US")} tokens`})
+              </option>
+            ))}
+          </select>
+          {state.fields?.userId && <span className="block text-xs text-red-600">{state.fields.userId}</span>}
+        </label>
+        <fieldset className="space-y-1.5">
+          <legend className="text-sm font-medium text-zinc-700 dark:text-zinc-300">Action</legend>
+          <div className="flex gap-4 pt-2 text-sm">
+            <label className="flex items-center gap-1.5">
+              <input
+                type="radio"
+                name="mode"
+                value="grant"
+                defaultChecked={(v.mode ?? "grant") === "grant"}
+              />
+              Grant (add)
+            </label>
+            <label className="flex items-center gap-1.5">
+              <input
+                type="radio"
+                name="mode"
+                value="set"
+                defaultChecked={v.mode === "set"}
+                data-testid="balance-mode-set"
+              />
+              Set to
+            </label>
+          </div>
+        </fieldset>
+        <Field
+          label="Tokens"
+          name="amount"
+          type="number"
+          inputMode="numeric"
+          step={1}
+          defaultValue={v.amount ?? ""}
+          error={state.fields?.amount}
+          hint="Grant: a negative number takes tokens away."
+          data-testid="balance-amount"
+        />
+      </div>
+      <div className="flex flex-wrap items-center gap-3">
+        <button type="submit" disabled={pending} className={buttonClass} data-testid="balance-apply">
+          {pending ? "Applying…" : "Apply"}
+        </button>
+        <FormStatus state={state} />
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,100 @@
+"use client";
+import { useRouter } from "next/navigation";
+import { useActionState } from "react";
+import { Field } from "@/components/ui/field";
+import { NUMBER_FIELDS, type OverridePatch, type QuotaValues } from "@/lib/quota/fields";
+import { buttonClass, cardClass, FormStatus } from "./form-status";
+import type { FormState } from "./settings-form";
+
+/**
+ * A user's overrides of the global settings. An empty field uses the global value (shown as the
+ * placeholder); clearing a field removes that override.
+ */
+export function OverrideForm({
+  users,
+  userId,
+  override,
+  globals,
+  action,
+}: {
+  users: Array<{ id: string; email: string }>;
+  userId: string | null;
+  override: OverridePatch;
+  globals: QuotaValues;
+  action: (prev: FormState, form: FormData) => Promise<FormState>;
+}) {
+  const router = useRouter();
+  const [state, formAction, pending] = useActionState(action, {});
+  const v = state.values;
+  const value = (k: keyof QuotaValues) =>
+    v?.[k] ?? (override[k] === undefined || override[k] === null ? "" : String(override[k]));
+  return (
+    <form
+      action={formAction}
+      className={cardClass}
+      data-testid="override-form"
+      noValidate
+      key={userId ?? "none"}
+    >
+      <label className="block max-w-md space-y-1.5">
+        <span className="text-sm font-medium text-zinc-700 dark:text-zinc-300">User</span>
+        <select
+          name="userId"
+          value={userId ?? ""}
+          onChange={(e) =>
+            router.push(e.target.value ? `/admin/overrides?user=${e.target.value}` : "/admin/overrides")
+          }
+          data-testid="override-user"
+          className="block w-full rounded-lg border border-zinc-300 bg-white px-3 py-2 text-sm dark:border-zinc-700 dark:bg-zinc-900"
+        >
+          <option value="">Choose a user…</option>
+          {users.map((u) => (
+            <option key={u.id} value={u.id}>
+              {u.email}
+            </option>
+          ))}
+        </select>
+      </label>
+      {userId && (
+        <>
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {NUMBER_FIELDS.map((f) => (
+              <Field
+                key={f.key}
+                name={f.key}
+                label={f.label}
+                type="number"
+                inputMode="numeric"
+                min={f.min}
+                max={f.max}
+                step={1}
+                placeholder={`global: ${globals[f.key].toLocaleString("en-US")}`}
+                defaultValue={value(f.key)}
+                error={state.fields?.[f.key]}
+                data-testid={`override-${f.key}`}
+              />
+            ))}
+            <label className="block space-y-1.5">
+              <span className="text-sm font-medium text-zinc-700 dark:text-zinc-300">Balances</span>
+              <select
+                name="balanceEnabled"
+                defaultValue={value("balanceEnabled")}
+                className="block w-full rounded-lg border border-zinc-300 bg-white px-3 py-2 text-sm dark:border-zinc-700 dark:bg-zinc-900"
+              >
+                <option value="">global: {globals.balanceEnabled ? "on" : "off"}</option>
+                <option value="true">on</option>
+                <option value="false">off</option>
+              </select>
+            </label>
+          </div>
+          <div className="flex flex-wrap items-center gap-3">
+            <button type="submit" disabled={pending} className={buttonClass} data-testid="save-override">
+              {pending ? "Saving…" : "Save overrides"}
+            </button>
+            <FormStatus state={state} />
+          </div>
+        </>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,85 @@
+"use client";
+import { useActionState, useState } from "react";
+import { Field } from "@/components/ui/field";
+import { childTurnsFor, NUMBER_FIELDS, type QuotaGroup, type QuotaValues } from "@/lib/quota/fields";
+import { buttonClass, cardClass, FormStatus } from "./form-status";
+
+export interface FormState {
+  ok?: boolean;
+  message?: string;
+  fields?: Record<string, string>;
+  values?: Record<string, string>;
+}
+type Action = (prev: FormState, form: FormData) => Promise<FormState>;
+
+/** One group of the global quota settings, validated on the server; nothing is saved on bad input. */
+export function SettingsForm({
+  group,
+  values,
+  action,
+  title,
+  description,
+}: {
+  group: QuotaGroup;
+  values: QuotaValues;
+  action: Action;
+  title: string;
+  description: string;
+}) {
+  const [state, formAction, pending] = useActionState(action, {});
+  const [recursion, setRecursion] = useState(String(values.recursionLimit));
+  const fields = NUMBER_FIELDS.filter((f) => f.group === group);
+  return (
+    <form action={formAction} className={cardClass} data-testid={`settings-form-${group}`} noValidate>
+      <input type="hidden" name="group" value={group} />
+      <header>
+        <h2 className="text-lg font-medium">{title}</h2>
+        <p className="text-sm text-zinc-500">{description}</p>
+      </header>
+      {group === "balances" && (
+        <label className="flex items-center gap-2 text-sm font-medium">
+          <input
+            type="checkbox"
+            name="balanceEnabled"
+            defaultChecked={state.values ? state.values.balanceEnabled === "on" : values.balanceEnabled}
+            data-testid="balance-enabled"
+            className="size-4 accent-accent-600"
+          />
+          Token balances on (users need tokens to start an answer; every model call is charged)
+        </label>
+      )}
+      <div className="grid gap-4 sm:grid-cols-2">
+        {fields.map((f) => {
+          const turns =
+            f.key === "recursionLimit" && /^\d+$/.test(recursion) ? childTurnsFor(Number(recursion)) : null;
+          return (
+            <Field
+              key={f.key}
+              name={f.key}
+              label={`${f.label} (${f.min.toLocaleString("en-US")}–${f.max.toLocaleString("en-US")})`}
+              type="number"
+              inputMode="numeric"
+              min={f.min}
+              max={f.max}
+              step={1}
+              defaultValue={state.values?.[f.key] ?? values[f.key]}
+              onChange={f.key === "recursionLimit" ? (e) => setRecursion(e.target.value) : undefined}
+              error={state.fields?.[f.key]}
+              hint={
+                turns !== null ? `${f.help} Child max turns = floor(${recursion} / 3) = ${turns}.` : f.help
+              }
+              data-testid={`input-${f.key}`}
+            />
+          );
+        })}
+      </div>
+      {state.fields?.form && <p className="text-sm text-red-600">{state.fields.form}</p>}
+      <div className="flex flex-wrap items-center gap-3">
+        <button type="submit" disabled={pending} className={buttonClass} data-testid={`save-${group}`}>
+          {pending ? "Saving…" : "Save"}
+        </button>
+        <FormStatus state={state} />
+      </div>
+    </form>
+  );
+}

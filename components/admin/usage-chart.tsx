@@ -1,0 +1,49 @@
+import type { TokenTotals } from "@/lib/db/quota-usage";
+import { formatTokens } from "./usage-table";
+
+/** Tokens per day as stacked bars (root agent calls, subagent calls), in plain SVG. */
+export function UsageChart({ days }: { days: Array<TokenTotals & { day: string }> }) {
+  const max = Math.max(1, ...days.map((d) => d.total));
+  const width = 720;
+  const height = 180;
+  const gap = 2;
+  const bar = Math.max(2, (width - gap * days.length) / days.length);
+  return (
+    <figure className="space-y-2" data-testid="usage-chart">
+      <svg
+        viewBox={`0 0 ${width} ${height + 20}`}
+        className="h-auto w-full"
+        role="img"
+        aria-label="Tokens per day"
+      >
+        <line x1={0} y1={height} x2={width} y2={height} className="stroke-zinc-300 dark:stroke-zinc-700" />
+        {days.map((d, i) => {
+          const x = i * (bar + gap);
+          const h = (d.total / max) * (height - 10);
+          const hs = (d.subagent / max) * (height - 10);
+          return (
+            <g key={d.day}>
+              <title>{`${d.day}: ${formatTokens(d.total)} tokens, ${formatTokens(d.subagent)} by subagents`}</title>
+              <rect x={x} y={height - h} width={bar} height={h - hs} className="fill-accent-500" rx={1} />
+              <rect x={x} y={height - hs} width={bar} height={hs} className="fill-amber-400" rx={1} />
+              {(i === 0 || i === days.length - 1 || (days.length > 10 && i % 7 === 0)) && (
+                <text x={x} y={height + 14} className="fill-zinc-500 text-[10px]">
+                  {d.day.slice(5)}
+                </text>
+              )}
+            </g>
+          );
+        })}
+      </svg>
+      <figcaption className="flex gap-4 text-xs text-zinc-500">
+        <span className="flex items-center gap-1">
+          <span className="inline-block size-3 rounded-sm bg-accent-500" /> root agents
+        </span>
+        <span className="flex items-center gap-1">
+          <span className="inline-block size-3 rounded-sm bg-amber-400" /> subagents (depth &gt; 0)
+        </span>
+        <span>max {formatTokens(max)} tokens/day</span>
+      </figcaption>
+    </figure>
+  );
+}

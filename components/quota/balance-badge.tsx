@@ -1,0 +1,40 @@
+/**
+ * The signed-in user's token balance as a small pill. Renders nothing when balances are off.
+ * Presentational only (works in server and client components); `UserBalanceBadge` loads the data.
+ */
+export function BalanceBadge({
+  enabled,
+  balance,
+  nextRefillAt,
+  refillAmount,
+}: {
+  enabled: boolean;
+  balance: number;
+  /** ISO time of the next refill, or null when refills are off. */
+  nextRefillAt: string | null;
+  refillAmount?: number;
+}) {
+  if (!enabled) return null;
+  const empty = balance <= 0;
+  const refill = nextRefillAt
+    ? `Refills with ${(refillAmount ?? 0).toLocaleString("en-US")} tokens at ${new Date(nextRefillAt).toISOString().slice(0, 16).replace("T", " ")} UTC.`
+    : "Ask an administrator for more tokens.";
+  return (
+    <span
+      data-testid="balance-badge"
+      data-balance={balance}
+      title={`${empty ? "You have no tokens left." : "Your token balance."} ${refill}`}
+      className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium tabular-nums ${
+        empty
+          ? "bg-red-100 text-red-800 dark:bg-red-900/40 dark:text-red-200"
+          : "bg-zinc-100 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300"
+      }`}
+    >
+      <svg viewBox="0 0 16 16" className="size-3" fill="currentColor" aria-hidden="true">
+        <circle cx="8" cy="8" r="6" opacity="0.35" />
+        <circle cx="8" cy="8" r="3" />
+      </svg>
+      {balance.toLocaleString("en-US")} tokens
+    </span>
+  );
+}

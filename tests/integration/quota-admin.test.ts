@@ -1,0 +1,269 @@
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { query, resetDatabase } from "../helpers/reset-db";
+import { makeConversation, makeUser } from "./quota-fixtures";
+
+// The test decides who is signed in.
+const session = vi.hoisted(() => ({ userId: null as string | null }));
+vi.mock("@/lib/auth/index", () => ({
+  auth: async () => (session.userId ? { user: { id: session.userId } } : null),
+}));
+vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
+
+const actions = await import("@/app/(app)/admin/quota-actions");
+const api = await import("@/app/api/admin/settings/route");
+const { getLimitsForUser, admitRun } = await import("@/lib/quota");
+const { getUsageOverview, listUsersWithQuota } = await import("@/lib/db/quota-usage");
+
+function isNotFound(err: unknown): boolean {
+  return String((err as { digest?: string }).digest ?? "").includes("404");
+}
+function form(values: Record<string, string>) {
+  const f = new FormData();
+  for (const [k, v] of Object.entries(values)) f.set(k, v);
+  return f;
+}
+const put = (body: unknown) =>
+  api.PUT(new Request("http://x/api/admin/settings", { method: "PUT", body: JSON.stringify(body) }));
+
+async function auditRows() {
+  return query<{
+    actorEmail: string;
+    scope: string;
+    key: string;
+    oldValue: string | null;
+    newValue: string | null;
+    targetEmail: string | null;
+  }>(
+    `SELECT "actorEmail", scope, key, "oldValue", "newValue", "targetEmail" FROM "QuotaAudit" ORDER BY "createdAt", key`,
+  );
+}
+
+describe("admin quota settings", () => {
+  let admin: { id: string; email: string };
+  let user: { id: string; email: string };
+  beforeEach(async () => {
+    await resetDatabase();
+    admin = await makeUser("admin@example.com", "ADMIN");
+    user = await makeUser("user@example.com");
+  });
+
+  it("a normal user or an anonymous caller gets 404 from every action and changes nothing", async () => {
+    for (const who of [user.id, null]) {
+      session.userId = who;
+      const calls = [
+        actions.saveSettingsAction({}, form({ group: "delegation", maxSubagentDepth: "2" })),
+        actions.saveOverrideAction({}, form({ userId: user.id, maxConcurrentRuns: "9" })),
+        actions.adjustBalanceAction({}, form({ userId: user.id, mode: "set", amount: "999999" })),
+      ];
+      for (const call of calls) expect(isNotFound(await call.catch((e) => e))).toBe(true);
+    }
+    expect(await query(`SELECT * FROM "QuotaSettings"`)).toEqual([]);
+    expect(await query(`SELECT * FROM "QuotaOverride"`)).toEqual([]);
+    expect(await query(`SELECT * FROM "TokenBalance"`)).toEqual([]);
+    expect(await auditRows()).toEqual([]);
+  });
+
+  it("a normal user gets 404 from GET and PUT /api/admin/settings", async () => {
+    session.userId = user.id;
+    const get = await api.GET();
+    expect(get.status).toBe(404);
+    expect(await get.json()).toMatchObject({ code: "not_found" });
+    const res = await put({ maxSubagentDepth: 1 });
+    expect(res.status).toBe(404);
+    expect((await getLimitsForUser({ userId: user.id })).maxSubagentDepth).toBe(5);
+  });
+
+  it("an admin saves a group; the next run's limits change and the audit log has old → new", async () => {
+    session.userId = admin.id;
+    const res = await actions.saveSettingsAction(
+      {},
+      form({
+        group: "delegation",
+        maxSubagentDepth: "2",
+        maxSubagentRunConfigs: "100",
+        maxSubagentsPerAgent: "10",
+        recursionLimit: "60",
+        maxParallelSubagents: "4",
+      }),
+    );
+    expect(res).toMatchObject({ ok: true });
+    expect(await getLimitsForUser({ userId: user.id })).toMatchObject({
+      maxSubagentDepth: 2,
+      recursionLimit: 60,
+    });
+    expect(await auditRows()).toEqual([
+      {
+        actorEmail: admin.email,
+        scope: "global",
+        key: "maxSubagentDepth",
+        oldValue: "5",
+        newValue: "2",
+        targetEmail: null,
+      },
+      {
+        actorEmail: admin.email,
+        scope: "global",
+        key: "recursionLimit",
+        oldValue: "50",
+        newValue: "60",
+        targetEmail: null,
+      },
+    ]);
+  });
+
+  it("bad input saves nothing and says which field is wrong", async () => {
+    session.userId = admin.id;
+    const res = await actions.saveSettingsAction(
+      {},
+      form({
+        group: "delegation",
+        maxSubagentDepth: "11",
+        maxSubagentRunConfigs: "",
+        maxSubagentsPerAgent: "3.5",
+        recursionLimit: "9",
+        maxParallelSubagents: "4",
+      }),
+    );
+    expect(res.ok).toBeUndefined();
+    expect(res.fields).toEqual({
+      maxSubagentDepth: "Max subagent depth must be between 1 and 10.",
+      maxSubagentRunConfigs: "Max subagent configs per run must be a number.",
+      maxSubagentsPerAgent: "Max subagents per agent must be a whole number.",
+      recursionLimit: "Recursion limit must be between 10 and 200.",
+    });
+    expect(await query(`SELECT * FROM "QuotaSettings"`)).toEqual([]);
+    const rate = await actions.saveSettingsAction(
+      {},
+      form({ group: "rates", messagesPerWindow: "5", windowSeconds: "0", maxConcurrentRuns: "2" }),
+    );
+    expect(rate.fields).toEqual({ windowSeconds: "Window (seconds) must be between 1 and 86400." });
+    expect(await auditRows()).toEqual([]);
+  });
+
+  it("the JSON API reads and writes settings, all-or-nothing", async () => {
+    session.userId = admin.id;
+    const bad = await put({ maxConcurrentRuns: 3, recursionLimit: 5000 });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({
+      code: "bad_request:settings",
+      fields: { recursionLimit: expect.any(String) },
+    });
+    expect((await put({ nope: 1 })).status).toBe(400);
+    const ok = await put({ maxConcurrentRuns: 3, balanceEnabled: true });
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toMatchObject({ changed: ["maxConcurrentRuns", "balanceEnabled"] });
+    const got = await (await api.GET()).json();
+    expect(got.settings).toMatchObject({ maxConcurrentRuns: 3, balanceEnabled: true, maxSubagentDepth: 5 });
+    expect((await auditRows()).map((r) => `${r.key}:${r.oldValue}→${r.newValue}`)).toEqual([
+      "balanceEnabled:false→true",
+      "maxConcurrentRuns:2→3",
+    ]);
+  });
+
+  it("overrides: set, merged into the user's limits only, cleared with an empty field; audited", async () => {
+    session.userId = admin.id;
+    const set = await actions.saveOverrideAction(
+      {},
+      form({ userId: user.id, maxSubagentDepth: "8", maxConcurrentRuns: "4", balanceEnabled: "true" }),
+    );
+    expect(set).toMatchObject({ ok: true });
+    expect(await getLimitsForUser({ userId: user.id })).toMatchObject({
+      maxSubagentDepth: 8,
+      maxConcurrentRuns: 4,
+      balanceEnabled: true,
+    });
+    expect(await getLimitsForUser({ userId: admin.id })).toMatchObject({
+      maxSubagentDepth: 5,
+      maxConcurrentRuns: 2,
+      balanceEnabled: false,
+    });
+    const bad = await actions.saveOverrideAction({}, form({ userId: user.id, maxSubagentDepth: "0" }));
+    expect(bad.fields).toEqual({ maxSubagentDepth: "Max subagent depth must be between 1 and 10." });
+    const cleared = await actions.saveOverrideAction(
+      {},
+      form({ userId: user.id, maxSubagentDepth: "", maxConcurrentRuns: "4" }),
+    );
+    expect(cleared).toMatchObject({ ok: true });
+    expect(await getLimitsForUser({ userId: user.id })).toMatchObject({
+      maxSubagentDepth: 5,
+      maxConcurrentRuns: 4,
+      balanceEnabled: false,
+    });
+    const log = (await auditRows()).map(
+      (r) => `${r.scope}:${r.targetEmail}:${r.key}:${r.oldValue}→${r.newValue}`,
+    );
+    expect(log.sort()).toEqual(
+      [
+        "override:user@example.com:balanceEnabled:null→true",
+        "override:user@example.com:balanceEnabled:true→null",
+        "override:user@example.com:maxConcurrentRuns:null→4",
+        "override:user@example.com:maxSubagentDepth:null→8",
+        "override:user@example.com:maxSubagentDepth:8→null",
+      ].sort(),
+    );
+  });
+
+  it("grant and set a balance by hand, with validation", async () => {
+    session.userId = admin.id;
+    expect(
+      (await actions.adjustBalanceAction({}, form({ userId: user.id, mode: "grant", amount: "abc" }))).fields,
+    ).toEqual({
+      amount: "Enter a number of tokens.",
+    });
+    expect(
+      (await actions.adjustBalanceAction({}, form({ userId: user.id, mode: "set", amount: "-5" }))).fields,
+    ).toEqual({
+      amount: "A balance can't be set below 0.",
+    });
+    expect(await query(`SELECT * FROM "TokenBalance"`)).toEqual([]);
+    expect(
+      await actions.adjustBalanceAction({}, form({ userId: user.id, mode: "set", amount: "250" })),
+    ).toMatchObject({ ok: true });
+    expect(
+      await actions.adjustBalanceAction({}, form({ userId: user.id, mode: "grant", amount: "50" })),
+    ).toMatchObject({
+      ok: true,
+      message: "Balance 250 → 300 tokens.",
+    });
+    const [row] = await listUsersWithQuota().then((r) => r.filter((u) => u.id === user.id));
+    expect(row.balance).toBe(300);
+  });
+
+  it("usage overview: by user, by agent and by day, with the subagent share", async () => {
+    const conv = await makeConversation(user.id);
+    const { runId } = await admitRun({ userId: user.id, conversationId: conv, assistantMessageId: "m1" });
+    const rows: Array<[string, number, number, number, string]> = [
+      ["root", 0, 100, 20, "0 days"],
+      ["child", 1, 50, 10, "0 days"],
+      ["child", 2, 30, 10, "1 day"],
+      ["root", 0, 1000, 1000, "40 days"], // outside 30 days
+    ];
+    for (const [i, [agent, depth, inp, out, ago]] of rows.entries()) {
+      await query(
+        `INSERT INTO "UsageRecord" (id, "runId", "userId", "agentId", depth, "inputTokens", "outputTokens", "createdAt")
+         VALUES ($1, $2, $3, $4, $5, $6, $7, (now() AT TIME ZONE 'UTC') - $8::interval)`,
+        [`u${i}`, runId, user.id, agent, depth, inp, out, ago],
+      );
+    }
+    const o = await getUsageOverview({ days: 30 });
+    expect(o.totals).toEqual({ inputTokens: 180, outputTokens: 40, total: 220, subagent: 100 });
+    expect(o.byUser).toEqual([
+      {
+        userId: user.id,
+        email: user.email,
+        name: null,
+        inputTokens: 180,
+        outputTokens: 40,
+        total: 220,
+        subagent: 100,
+      },
+    ]);
+    expect(o.byAgent.map((a) => [a.agentId, a.total, a.subagent])).toEqual([
+      ["root", 120, 0],
+      ["child", 100, 100],
+    ]);
+    expect(o.byDay).toHaveLength(30);
+    expect(o.byDay.at(-1)).toMatchObject({ total: 180, subagent: 60 });
+    expect(o.byDay.reduce((s, d) => s + d.total, 0)).toBe(220);
+  });
+});
