@@ -102,7 +102,7 @@ describe("demo model", () => {
     expect(text).toContain("## Results");
     expect(text).toContain("Paris is the capital of France.");
     expect(text).toContain("Subagent writer failed: timeout");
-    expect(text).toMatch(/\| 1 \| Find the capital of France \| `researcher` \| ✅ done \|/);
+    expect(text).toMatch(/\| 1 \| Find the capital of France \| researcher \| ✅ done \|/);
     expect(text).toMatch(/⚠️ failed/);
     expect(text.trim().endsWith(DEMO_NOTE)).toBe(true);
   });
@@ -166,5 +166,22 @@ describe("demo model", () => {
     const message = (await demo().invoke([new HumanMessage("Describe the moon")])) as AIMessage;
     expect(String(message.content)).toContain("Describe the moon");
     expect(message.usage_metadata?.total_tokens).toBeGreaterThan(0);
+  });
+});
+
+describe("demo model routing", () => {
+  it("names subagents and sends each task to the child whose skills fit it", async () => {
+    const { subagentToolDef } = await import("@/lib/agents/graph/tool-defs");
+    const tool = subagentToolDef([
+      { type: "a1", name: "Researcher", description: "Answers questions; can tell the time." },
+      { type: "a2", name: "Mathematician", description: "Works out arithmetic with a calculator." },
+    ] as never);
+    const model = new DemoChatModel({ tokenDelayMs: 0 }).bindTools([tool]);
+    const reply = await model.invoke([new HumanMessage("Compute 12 * 7\nWhat time is it?")]);
+    expect(reply.tool_calls?.map((c) => [c.args.description, c.args.subagent_type])).toEqual([
+      ["Compute 12 * 7", "a2"],
+      ["What time is it?", "a1"],
+    ]);
+    expect(String(reply.content)).toContain("**Mathematician**");
   });
 });

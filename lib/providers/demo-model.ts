@@ -140,6 +140,10 @@ function digest(text: string): string {
 function toolInfos(tools: BindToolsInput[] | undefined): DemoToolInfo[] {
   return (tools ?? []).map((t) => {
     const fn = convertToOpenAITool(t).function;
-    return { name: fn.name, parameters: fn.parameters as DemoToolInfo["parameters"] };
+    return {
+      name: fn.name,
+      description: fn.description,
+      parameters: fn.parameters as DemoToolInfo["parameters"],
+    };
   });
 }

@@ -109,7 +109,7 @@ export function answerWithToolResult(
     const expr = String(Object.values(args)[0] ?? "");
     return `The \`calculator\` tool says \`${expr}\` = **${result.trim()}**.`;
   }
-  if (toolName === "current_time") return `The \`current_time\` tool reports: **${result.trim()}**.`;
+  if (toolName === "current_time") return `The \`current_time\` tool reports: **${readableTime(result)}**.`;
   return `The \`${toolName}\` tool returned:\n\n${result.trim()}\n\n(for: ${task})`;
 }
 
@@ -126,11 +126,11 @@ export function composeFinalAnswer(results: DelegatedResult[]): string {
     /^subagent .* failed/i.test(r.result.trim()) || /^error/i.test(r.result.trim());
   const sections = results.map(
     (r, i) =>
-      `### ${i + 1}. ${capitalise(shorten(r.task, 80))}\n_Handled by subagent \`${r.subagentType}\`_\n\n${stripDemoNote(r.result) || "(no answer)"}`,
+      `### ${i + 1}. ${capitalise(shorten(r.task, 80))}\n_Handled by **${r.subagentType}**_\n\n${stripDemoNote(r.result) || "(no answer)"}`,
   );
   const rows = results.map(
     (r, i) =>
-      `| ${i + 1} | ${shorten(r.task, 50).replace(/\|/g, "\\|")} | \`${r.subagentType}\` | ${failed(r) ? "⚠️ failed" : "✅ done"} |`,
+      `| ${i + 1} | ${shorten(r.task, 50).replace(/\|/g, "\\|")} | ${r.subagentType} | ${failed(r) ? "⚠️ failed" : "✅ done"} |`,
   );
   const done = results.filter((r) => !failed(r)).length;
   return [
@@ -168,4 +168,14 @@ function snake(topic: string): string {
     .filter(Boolean)
     .join("_");
   return /^[a-z]/.test(name) ? name : "solve";
+}
+
+/** The clock tool answers JSON ({ iso, timeZone, local }); show its human-readable part. */
+function readableTime(result: string): string {
+  try {
+    const parsed = JSON.parse(result) as { local?: string; iso?: string };
+    return parsed.local ?? parsed.iso ?? result.trim();
+  } catch {
+    return result.trim();
+  }
 }

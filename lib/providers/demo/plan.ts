@@ -15,6 +15,7 @@ import { asksForTime, findArithmetic, splitTasks } from "./tasks";
 /** A bound tool as the demo sees it: name and JSON schema of its arguments. */
 export interface DemoToolInfo {
   name: string;
+  description?: string;
   parameters?: {
     properties?: Record<string, { enum?: unknown[]; type?: unknown }>;
     required?: string[];
@@ -35,7 +36,7 @@ export interface DemoPlan {
 
 export function planTurn(messages: BaseMessage[], tools: DemoToolInfo[]): DemoPlan {
   const last = messages.at(-1);
-  if (last && ToolMessage.isInstance(last)) return planAfterTools(messages);
+  if (last && ToolMessage.isInstance(last)) return planAfterTools(messages, tools);
   const request = latestHumanText(messages);
   if (!request.trim()) {
     return {
@@ -55,16 +56,58 @@ export function planTurn(messages: BaseMessage[], tools: DemoToolInfo[]): DemoPl
   return { text: withNote(renderSteps(steps, [])), toolCalls: [] };
 }
 
+/**
+ * Subagent types with their names and descriptions, read from the `subagent` tool's description
+ * (lines "- <type> (<name>): <description>"; self-spawn lines have no name).
+ */
+export function subagentCatalog(
+  subagent: DemoToolInfo | undefined,
+): Map<string, { name: string; about: string }> {
+  const catalog = new Map<string, { name: string; about: string }>();
+  for (const line of (subagent?.description ?? "").split("\n")) {
+    const m = /^- (\S+?)(?: \(([^)]*)\))?: (.*)$/.exec(line.trim());
+    if (m) catalog.set(m[1], { name: m[2] ?? (m[1] === "self" ? "self" : m[1]), about: m[3] });
+  }
+  return catalog;
+}
+
+// A task goes to the child whose name or description fits it; otherwise round-robin.
+const SKILLS: { test: (task: string) => boolean; words: RegExp }[] = [
+  { test: (t) => Boolean(findArithmetic(t)), words: /math|calcul|arithmetic|number/i },
+  { test: asksForTime, words: /time|clock|date/i },
+];
+
+function pickChild(
+  task: string,
+  i: number,
+  types: string[],
+  catalog: Map<string, { name: string; about: string }>,
+): string {
+  for (const skill of SKILLS) {
+    if (!skill.test(task)) continue;
+    const fit = types.find((t) => {
+      const info = catalog.get(t);
+      return info && skill.words.test(`${info.name} ${info.about}`);
+    });
+    if (fit) return fit;
+  }
+  return types[i % types.length];
+}
+
 function planDelegation(tasks: string[], subagent: DemoToolInfo): DemoPlan {
   const options = subagent.parameters?.properties?.subagent_type?.enum?.map(String) ?? [];
   const children = options.filter((o) => o !== "self");
   const types = children.length > 0 ? children : ["self"];
+  const catalog = subagentCatalog(subagent);
   const toolCalls = tasks.map((task, i) => ({
     name: "subagent",
-    args: { subagent_type: types[i % types.length], description: task },
+    args: { subagent_type: pickChild(task, i, types, catalog), description: task },
   }));
   const list = toolCalls
-    .map((c, i) => `${i + 1}. ${c.args.description} → \`${c.args.subagent_type}\``)
+    .map(
+      (c, i) =>
+        `${i + 1}. ${c.args.description} → **${catalog.get(c.args.subagent_type)?.name ?? c.args.subagent_type}**`,
+    )
     .join("\n");
   return {
     text: `I'll split this into ${tasks.length} tasks and hand them to subagents in parallel:\n\n${list}`,
@@ -101,7 +144,8 @@ function renderSteps(steps: Step[], results: string[]): string {
   return answers.map((a, i) => `### ${i + 1}. ${steps[i].task}\n\n${a}`).join("\n\n");
 }
 
-function planAfterTools(messages: BaseMessage[]): DemoPlan {
+function planAfterTools(messages: BaseMessage[], tools: DemoToolInfo[] = []): DemoPlan {
+  const catalog = subagentCatalog(tools.find((t) => t.name === "subagent"));
   let i = messages.length - 1;
   while (i >= 0 && ToolMessage.isInstance(messages[i])) i--;
   const ai = messages[i];
@@ -115,7 +159,8 @@ function planAfterTools(messages: BaseMessage[]): DemoPlan {
   if (subagentCalls.length > 0) {
     const results = subagentCalls.map((c, idx) => ({
       task: String(c.args.description ?? ""),
-      subagentType: String(c.args.subagent_type ?? "self"),
+      subagentType:
+        catalog.get(String(c.args.subagent_type ?? "self"))?.name ?? String(c.args.subagent_type ?? "self"),
       result: resultFor(c.id, idx),
     }));
     return { text: composeFinalAnswer(results), toolCalls: [] };
