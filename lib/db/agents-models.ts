@@ -1,7 +1,7 @@
 import "server-only";
 import { DEMO_ENDPOINT_ID, DEMO_MODEL_ID } from "@/lib/providers/demo-constants";
-import { endpointsFromEnv, withDemoEndpoint } from "@/lib/providers/env";
 import type { Protocol } from "@/lib/providers/types";
+import { DEMO_LABEL, listEndpointsForUser } from "./endpoints";
 
 /** An endpoint and its models as the agent builder offers them (never a key). */
 export interface ModelChoice {
@@ -16,13 +16,13 @@ export interface ModelChoice {
 export const DEFAULT_MODEL_CHOICE = { provider: DEMO_ENDPOINT_ID, model: DEMO_MODEL_ID } as const;
 
 /**
- * Endpoints and models the user may pick for an agent: the env endpoints plus the offline demo.
- * The one place to extend with DB-stored endpoints (and per-user restrictions) later.
+ * Endpoints and models the user may pick for an agent: the env endpoints, the admin-managed ones
+ * this user may use, and the offline demo (labelled as a scripted demo wherever it is offered).
  */
-export async function listModelChoices({ userId: _userId }: { userId: string }): Promise<ModelChoice[]> {
-  return withDemoEndpoint(endpointsFromEnv()).map(({ id, name, protocol, models }) => ({
+export async function listModelChoices({ userId }: { userId: string }): Promise<ModelChoice[]> {
+  return (await listEndpointsForUser({ userId })).map(({ id, name, protocol, models }) => ({
     id,
-    name,
+    name: protocol === "demo" ? DEMO_LABEL : name,
     protocol,
     models: [...models],
   }));

@@ -1,0 +1,42 @@
+import type { Metadata } from "next";
+import { PersonalKeyForm } from "@/components/endpoints/personal-key-form";
+import { requireUserPage } from "@/lib/auth/session";
+import { listPersonalKeySlots } from "@/lib/db/endpoints";
+import { removeMyKeyAction, saveMyKeyAction } from "./actions";
+
+export const metadata: Metadata = { title: "Settings" };
+
+export default async function SettingsPage() {
+  const user = await requireUserPage();
+  const slots = await listPersonalKeySlots({ userId: user.id });
+  return (
+    <div className="mx-auto max-w-3xl space-y-6 p-4 md:p-8">
+      <header>
+        <h1 className="text-2xl font-semibold" data-testid="settings-title">
+          Settings
+        </h1>
+        <p className="text-sm text-zinc-500">Signed in as {user.email}.</p>
+      </header>
+      <section className="space-y-3">
+        <h2 className="text-lg font-medium">Personal API keys</h2>
+        <p className="text-sm text-zinc-500">
+          Some endpoints let you use your own key: your chats with their models then run on your account. Keys
+          are stored encrypted; only their last 4 characters are shown.
+        </p>
+        {slots.length === 0 ? (
+          <p className="rounded-xl border border-dashed border-zinc-300 p-4 text-sm text-zinc-500 dark:border-zinc-700">
+            No endpoint on this server accepts personal keys.
+          </p>
+        ) : (
+          <ul className="space-y-3">
+            {slots.map((slot) => (
+              <li key={slot.endpointId}>
+                <PersonalKeyForm slot={slot} save={saveMyKeyAction} remove={removeMyKeyAction} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

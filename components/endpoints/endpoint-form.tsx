@@ -1,0 +1,206 @@
+"use client";
+import { useRouter } from "next/navigation";
+import { useState, useTransition } from "react";
+import { type HeaderRow, HeaderRows } from "./header-rows";
+import { KeyField } from "./key-field";
+import { ModelsField } from "./models-field";
+import { cardClass, FieldShell, inputClass, PROTOCOL_LABELS, primaryButton, StatusLine } from "./ui";
+
+export interface EndpointFormValues {
+  id?: string;
+  name: string;
+  protocol: "openai" | "anthropic" | "google";
+  baseURL: string;
+  keyHint: string | null;
+  headerNames: string[];
+  models: string[];
+  restricted: boolean;
+  allowedEmails: string[];
+  allowUserKeys: boolean;
+}
+
+type Payload = Record<string, unknown>;
+type SaveResult =
+  | { ok: true; id: string; message: string }
+  | { ok: false; message: string; fields?: Record<string, string> };
+type FetchResult = { ok: true; models: string[] } | { ok: false; message: string };
+
+const URL_HINTS = {
+  openai: "Include /v1, e.g. http://127.0.0.1:11434/v1 for Ollama. Empty = https://api.openai.com/v1.",
+  anthropic: "Empty = https://api.anthropic.com.",
+  google: "Empty = https://generativelanguage.googleapis.com.",
+};
+
+/** Add or edit a stored endpoint. The key and header values are write-only. */
+export function EndpointForm({
+  initial,
+  save,
+  fetchModels,
+}: {
+  initial: EndpointFormValues;
+  save: (payload: Payload) => Promise<SaveResult>;
+  fetchModels: (payload: Payload) => Promise<FetchResult>;
+}) {
+  const router = useRouter();
+  const [pending, start] = useTransition();
+  const [v, setV] = useState({
+    name: initial.name,
+    protocol: initial.protocol,
+    baseURL: initial.baseURL,
+    apiKey: "",
+    removeKey: false,
+    models: initial.models.join("\n"),
+    access: initial.restricted ? "selected" : "everyone",
+    allowedEmails: initial.allowedEmails.join("\n"),
+    allowUserKeys: initial.allowUserKeys,
+  });
+  const [headers, setHeaders] = useState<HeaderRow[]>(
+    initial.headerNames.map((name) => ({ name, value: "", stored: true })),
+  );
+  const [result, setResult] = useState<SaveResult | null>(null);
+  const fields = result && !result.ok ? (result.fields ?? {}) : {};
+  const set = <K extends keyof typeof v>(k: K, value: (typeof v)[K]) =>
+    setV((old) => ({ ...old, [k]: value }));
+  const payload = () => ({
+    ...v,
+    id: initial.id,
+    headers: headers.map(({ name, value }) => ({ name: name.trim(), value })),
+  });
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    start(async () => {
+      const r = await save(payload());
+      setResult(r);
+      if (!r.ok) return;
+      if (!initial.id) router.push(`/admin/endpoints/${r.id}?created=1`);
+      else {
+        setV((old) => ({ ...old, apiKey: "", removeKey: false }));
+        router.refresh();
+      }
+    });
+  };
+
+  return (
+    <form onSubmit={submit} className={cardClass} data-testid="endpoint-form" noValidate>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FieldShell
+          label="Name"
+          name="name"
+          error={fields.name}
+          hint="Shown in model pickers and error messages."
+        >
+          <input
+            id="f-name"
+            className={inputClass}
+            value={v.name}
+            onChange={(e) => set("name", e.target.value)}
+            aria-invalid={fields.name ? true : undefined}
+            data-testid="input-name"
+          />
+        </FieldShell>
+        <FieldShell label="Protocol" name="protocol" error={fields.protocol}>
+          <select
+            id="f-protocol"
+            className={inputClass}
+            value={v.protocol}
+            onChange={(e) => set("protocol", e.target.value as typeof v.protocol)}
+            data-testid="input-protocol"
+          >
+            {(["openai", "anthropic", "google"] as const).map((p) => (
+              <option key={p} value={p}>
+                {PROTOCOL_LABELS[p]}
+              </option>
+            ))}
+          </select>
+        </FieldShell>
+      </div>
+      <FieldShell label="Base URL" name="baseURL" error={fields.baseURL} hint={URL_HINTS[v.protocol]}>
+        <input
+          id="f-baseURL"
+          className={`${inputClass} font-mono`}
+          value={v.baseURL}
+          inputMode="url"
+          onChange={(e) => set("baseURL", e.target.value)}
+          aria-invalid={fields.baseURL ? true : undefined}
+          placeholder="https://…"
+          data-testid="input-baseURL"
+        />
+      </FieldShell>
+      <KeyField
+        keyHint={initial.id ? initial.keyHint : null}
+        value={v.apiKey}
+        onChange={(apiKey) => set("apiKey", apiKey)}
+        removeKey={v.removeKey}
+        onRemoveKey={(removeKey) => set("removeKey", removeKey)}
+        error={fields.apiKey}
+      />
+      <HeaderRows rows={headers} onChange={setHeaders} error={fields.headers} />
+      <ModelsField
+        value={v.models}
+        onChange={(models) => set("models", models)}
+        onFetch={() => fetchModels(payload())}
+        error={fields.models}
+      />
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-medium text-zinc-700 dark:text-zinc-300">Who may use it</legend>
+        {(
+          [
+            ["everyone", "Everyone on this server"],
+            ["selected", "Only selected users"],
+          ] as const
+        ).map(([value, label]) => (
+          <label key={value} className="flex items-center gap-2 text-sm">
+            <input
+              type="radio"
+              name="access"
+              value={value}
+              checked={v.access === value}
+              onChange={() => set("access", value)}
+              className="size-4 accent-accent-600"
+              data-testid={`access-${value}`}
+            />
+            {label}
+          </label>
+        ))}
+        {v.access === "selected" && (
+          <FieldShell
+            label="Their emails"
+            name="allowedEmails"
+            error={fields.allowedEmails}
+            hint="One per line. Admins see every endpoint here but can only use it when listed."
+          >
+            <textarea
+              id="f-allowedEmails"
+              rows={3}
+              className={inputClass}
+              value={v.allowedEmails}
+              onChange={(e) => set("allowedEmails", e.target.value)}
+              aria-invalid={fields.allowedEmails ? true : undefined}
+              data-testid="input-allowedEmails"
+            />
+          </FieldShell>
+        )}
+      </fieldset>
+      <label className="flex items-start gap-2 text-sm">
+        <input
+          type="checkbox"
+          checked={v.allowUserKeys}
+          onChange={(e) => set("allowUserKeys", e.target.checked)}
+          className="mt-0.5 size-4 accent-accent-600"
+          data-testid="input-allowUserKeys"
+        />
+        <span>
+          Allow personal keys
+          <span className="block text-xs text-zinc-500">
+            Users may store their own key in Settings; it is used instead of this one for their chats.
+          </span>
+        </span>
+      </label>
+      <StatusLine ok={result?.ok} message={result?.message} />
+      <button type="submit" disabled={pending} className={primaryButton} data-testid="save-endpoint">
+        {pending ? "Saving…" : initial.id ? "Save changes" : "Add endpoint"}
+      </button>
+    </form>
+  );
+}
