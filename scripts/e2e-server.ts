@@ -8,6 +8,8 @@ process.env.DATA_DIR ??= ".data/e2e";
 process.env.AUTH_SECRET ??= "e2e-auth-secret-not-for-production";
 process.env.APP_ENCRYPTION_KEY ??= "e2e-encryption-key-not-for-production";
 process.env.E2E = "1";
+// Keep the demo model offered even after a test adds a real endpoint.
+process.env.DEMO_ENDPOINT ??= "on";
 
 async function cleanup() {
   if (db && !process.env.KEEP_TEST_DB) await dropDatabase(db.name).catch(() => {});

@@ -143,7 +143,7 @@ export function AssistantMessage({
       ) : message.content ? (
         <Markdown text={message.content} />
       ) : null}
-      {message.error && (
+      {message.error && message.status !== "STOPPED" && (
         <p
           role="alert"
           data-testid="message-error"

@@ -2,8 +2,10 @@ import { test as base, type Page } from "@playwright/test";
 import { AuthPage } from "./pages/auth-page";
 
 export const PASSWORD = "correct-horse-42";
-export const ADMIN = { name: "Ada Admin", email: "admin@e2e.test", password: PASSWORD, state: "test-results/.auth/admin.json" };
-export const USER = { name: "Uma User", email: "user@e2e.test", password: PASSWORD, state: "test-results/.auth/user.json" };
+// Sessions are saved per server port, so runs against different servers never share them.
+const AUTH_DIR = `test-results/.auth/${process.env.E2E_PORT ?? 3100}`;
+export const ADMIN = { name: "Ada Admin", email: "admin@e2e.test", password: PASSWORD, state: `${AUTH_DIR}/admin.json` };
+export const USER = { name: "Uma User", email: "user@e2e.test", password: PASSWORD, state: `${AUTH_DIR}/user.json` };
 
 /** Pages signed in as the admin and as a normal user, side by side in one test. */
 export const test = base.extend<{ adminPage: Page; userPage: Page; auth: AuthPage }>({
