@@ -1,14 +1,100 @@
 import type { Metadata } from "next";
+import Link from "next/link";
+import { AgentCard, type AgentCardData } from "@/components/agents/agent-card";
+import { AgentCardActions } from "@/components/agents/agent-card-actions";
+import { requireUserPage } from "@/lib/auth/session";
+import { listAgents } from "@/lib/db/agents";
+import { agentParentsAction, deleteAgentAction, duplicateAgentAction } from "./actions";
 
 export const metadata: Metadata = { title: "Agents" };
 
-export default function AgentsPage() {
+type Search = { q?: string; deleted?: string; removedFrom?: string; others?: string };
+
+export default async function AgentsPage({ searchParams }: { searchParams: Promise<Search> }) {
+  const user = await requireUserPage();
+  const sp = await searchParams;
+  const q = typeof sp.q === "string" ? sp.q : "";
+  const lists = await listAgents({ userId: user.id, search: q });
+  const sections = [
+    {
+      key: "mine",
+      title: "Your agents",
+      items: lists.mine,
+      empty: q ? "None of yours match." : "You have no agents yet.",
+    },
+    { key: "shared", title: "Shared with you", items: lists.shared, empty: "Nothing shared with you." },
+    { key: "public", title: "Public", items: lists.public, empty: "No public agents from others." },
+  ];
   return (
-    <div className="flex h-full items-center justify-center p-6 text-center">
-      <div className="max-w-md space-y-2">
-        <h1 className="text-xl font-semibold">Agents</h1>
-        <p className="text-sm text-zinc-500">The agent builder is not built yet (issue 5).</p>
-      </div>
+    <div className="mx-auto max-w-5xl space-y-8 p-4 md:p-8">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-semibold" data-testid="agents-title">
+            Agents
+          </h1>
+          <p className="text-sm text-zinc-500">Build agents and let them delegate to subagents.</p>
+        </div>
+        <div className="flex w-full flex-wrap gap-2 sm:w-auto">
+          <form action="/agents" className="flex-1 sm:flex-none">
+            <input
+              type="search"
+              name="q"
+              defaultValue={q}
+              placeholder="Search name or description"
+              aria-label="Search agents"
+              data-testid="agents-search"
+              className="w-full rounded-lg border border-zinc-300 bg-white px-3 py-2 text-sm outline-none focus:border-accent-500 focus:ring-2 focus:ring-accent-500/20 sm:w-64 dark:border-zinc-700 dark:bg-zinc-900"
+            />
+          </form>
+          <Link
+            href="/agents/new"
+            data-testid="new-agent"
+            className="rounded-lg bg-accent-600 px-4 py-2 text-sm font-medium text-white shadow-sm hover:bg-accent-700"
+          >
+            New agent
+          </Link>
+        </div>
+      </header>
+      {sp.deleted && (
+        <p
+          role="status"
+          data-testid="deleted-notice"
+          className="rounded-lg border border-zinc-200 bg-zinc-50 px-4 py-3 text-sm dark:border-zinc-800 dark:bg-zinc-900"
+        >
+          Deleted “{sp.deleted}”.
+          {sp.removedFrom && ` Removed it from: ${sp.removedFrom}.`}
+          {sp.others && ` Also removed from ${sp.others} agent(s) of other people.`}
+        </p>
+      )}
+      {sections.map((s) => (
+        <section key={s.key} className="space-y-3" data-testid={`agents-${s.key}`}>
+          <h2 className="text-sm font-semibold uppercase tracking-wide text-zinc-500">
+            {s.title} <span className="font-normal">({s.items.length})</span>
+          </h2>
+          {s.items.length === 0 ? (
+            <p className="rounded-xl border border-dashed border-zinc-300 px-4 py-6 text-center text-sm text-zinc-500 dark:border-zinc-700">
+              {s.empty}
+            </p>
+          ) : (
+            <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+              {s.items.map((a) => (
+                <AgentCard
+                  key={a.id}
+                  agent={a satisfies AgentCardData}
+                  actions={
+                    <AgentCardActions
+                      agent={{ id: a.id, name: a.name, isOwner: a.isOwner }}
+                      duplicate={duplicateAgentAction}
+                      parents={agentParentsAction}
+                      remove={deleteAgentAction}
+                    />
+                  }
+                />
+              ))}
+            </ul>
+          )}
+        </section>
+      ))}
     </div>
   );
 }

@@ -1,0 +1,86 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { AgentCardActions } from "@/components/agents/agent-card-actions";
+import { AgentForm } from "@/components/agents/agent-form";
+import { formFromDraft } from "@/components/agents/form-state";
+import { VersionHistory } from "@/components/agents/version-history";
+import { requireUserPage } from "@/lib/auth/session";
+import { getAgent, listAgentVersions } from "@/lib/db/agents";
+import { isAppError } from "@/lib/errors";
+import {
+  agentParentsAction,
+  deleteAgentAction,
+  duplicateAgentAction,
+  previewAgentAction,
+  restoreVersionAction,
+  saveAgentAction,
+} from "../actions";
+import { formOptions } from "../form-options";
+
+export const metadata: Metadata = { title: "Agent" };
+
+export default async function AgentPage({ params }: { params: Promise<{ id: string }> }) {
+  const user = await requireUserPage();
+  const { id } = await params;
+  const agent = await getAgent({ id, userId: user.id }).catch((err) => {
+    if (isAppError(err) && err.status === 404) notFound();
+    throw err;
+  });
+  const [options, versions] = await Promise.all([
+    formOptions(user.id),
+    agent.isOwner ? listAgentVersions({ id, userId: user.id }) : Promise.resolve([]),
+  ]);
+  return (
+    <div className="mx-auto max-w-5xl space-y-6 p-4 md:p-8">
+      <header className="space-y-3">
+        <Link href="/agents" className="text-sm text-zinc-500 hover:text-zinc-800 dark:hover:text-zinc-200">
+          ← Agents
+        </Link>
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div className="min-w-0">
+            <h1 className="truncate text-2xl font-semibold" data-testid="agent-title">
+              {agent.draft.name}
+            </h1>
+            <p className="text-sm text-zinc-500">
+              v{agent.version} · {agent.isOwner ? "yours" : `by ${agent.ownerName} · read-only`}
+            </p>
+          </div>
+          <div className="flex flex-wrap items-center gap-2">
+            <Link
+              href={`/chat?agent=${agent.id}`}
+              data-testid="chat-with-agent"
+              className="rounded-lg bg-accent-600 px-3 py-2 text-sm font-medium text-white hover:bg-accent-700"
+            >
+              Chat with this agent
+            </Link>
+            <AgentCardActions
+              agent={{ id: agent.id, name: agent.draft.name, isOwner: agent.isOwner }}
+              duplicate={duplicateAgentAction}
+              parents={agentParentsAction}
+              remove={deleteAgentAction}
+              afterDelete="/agents"
+            />
+          </div>
+        </div>
+      </header>
+      <AgentForm
+        initial={formFromDraft(agent.draft)}
+        agentId={agent.id}
+        names={agent.names}
+        options={options}
+        readOnly={!agent.isOwner}
+        save={saveAgentAction}
+        preview={previewAgentAction}
+      />
+      {agent.isOwner && (
+        <VersionHistory
+          agentId={agent.id}
+          current={agent.version}
+          versions={versions.map((v) => ({ ...v, createdAt: v.createdAt.toISOString() }))}
+          restore={restoreVersionAction}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import "server-only";
+import type { FormOptions } from "@/components/agents/types";
+import { listBuiltinTools } from "@/lib/agents/tools";
+import { currentLimits } from "@/lib/builder/limits";
+import { listUsableAgents } from "@/lib/db/agents";
+import { listModelChoices } from "@/lib/db/agents-models";
+
+/** Everything the agent form offers to pick from, for this user. */
+export async function formOptions(userId: string): Promise<FormOptions> {
+  const [models, agents, limits] = await Promise.all([
+    listModelChoices({ userId }),
+    listUsableAgents({ userId }),
+    currentLimits(userId),
+  ]);
+  return {
+    models: models.map(({ id, name, models: list }) => ({ id, name, models: list })),
+    agents: agents.map(({ id, name, description, ownerName, isOwner }) => ({
+      id,
+      name,
+      description,
+      ownerName,
+      isOwner,
+    })),
+    tools: listBuiltinTools(),
+    maxSubagentsPerAgent: limits.maxSubagentsPerAgent,
+  };
+}

@@ -1,0 +1,95 @@
+"use client";
+import { useState } from "react";
+import { FieldError, inputClass, Section } from "./controls";
+import type { Errors, FormOptions, FormState, Patch } from "./types";
+
+const VISIBILITY = [
+  { value: "private", label: "Private", help: "Only you." },
+  { value: "shared", label: "Shared", help: "You and the people you name." },
+  { value: "public", label: "Public", help: "Everyone on this installation." },
+] as const;
+
+/** Built-in tools and who may see and use the agent. */
+export function AccessSection({
+  value,
+  patch,
+  errors,
+  options,
+}: {
+  value: FormState;
+  patch: Patch;
+  errors: Errors;
+  options: FormOptions;
+}) {
+  const [emails, setEmails] = useState(value.shareEmails.join(", "));
+  const toggleTool = (name: string, on: boolean) =>
+    patch({ tools: on ? [...value.tools, name] : value.tools.filter((t) => t !== name) });
+  return (
+    <Section title="Tools and access" testId="section-access">
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-medium text-zinc-700 dark:text-zinc-300">Tools</legend>
+        {options.tools.map((t) => (
+          <label key={t.name} className="flex items-start gap-2 text-sm">
+            <input
+              type="checkbox"
+              className="mt-0.5 size-4 accent-accent-600"
+              data-testid={`tool-${t.name}`}
+              checked={value.tools.includes(t.name)}
+              onChange={(e) => toggleTool(t.name, e.target.checked)}
+            />
+            <span>
+              <span className="font-mono text-xs">{t.name}</span>
+              <span className="block text-xs text-zinc-500">{t.description}</span>
+            </span>
+          </label>
+        ))}
+        <FieldError name="tools" error={errors.tools} />
+      </fieldset>
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-medium text-zinc-700 dark:text-zinc-300">Visibility</legend>
+        <div className="grid gap-2 sm:grid-cols-3">
+          {VISIBILITY.map((v) => (
+            <label
+              key={v.value}
+              className={`flex cursor-pointer items-start gap-2 rounded-lg border p-3 text-sm transition ${
+                value.visibility === v.value
+                  ? "border-accent-500 bg-accent-50 dark:bg-accent-500/10"
+                  : "border-zinc-200 dark:border-zinc-800"
+              }`}
+            >
+              <input
+                type="radio"
+                name="visibility"
+                className="mt-0.5 accent-accent-600"
+                data-testid={`visibility-${v.value}`}
+                checked={value.visibility === v.value}
+                onChange={() => patch({ visibility: v.value })}
+              />
+              <span>
+                <span className="font-medium">{v.label}</span>
+                <span className="block text-xs text-zinc-500">{v.help}</span>
+              </span>
+            </label>
+          ))}
+        </div>
+        {value.visibility === "shared" && (
+          <label className="block space-y-1.5">
+            <span className="text-sm font-medium text-zinc-700 dark:text-zinc-300">Share with (emails)</span>
+            <input
+              className={inputClass}
+              data-testid="share-emails"
+              aria-invalid={errors.shareEmails ? true : undefined}
+              placeholder="ada@example.com, grace@example.com"
+              value={emails}
+              onChange={(e) => {
+                setEmails(e.target.value);
+                patch({ shareEmails: e.target.value.split(/[\s,;]+/).filter(Boolean) });
+              }}
+            />
+            <FieldError name="shareEmails" error={errors.shareEmails} />
+          </label>
+        )}
+      </fieldset>
+    </Section>
+  );
+}

@@ -1,0 +1,95 @@
+"use client";
+import { useRouter } from "next/navigation";
+import { useState, useTransition } from "react";
+import { DeleteDialog } from "./delete-dialog";
+
+type Result<T> = ({ ok: true } & T) | { ok: false; error: { message: string } };
+type Parents = { parents: { id: string; name: string }[]; others: number };
+
+/** Duplicate (anyone who can view) and delete (owner, after a confirmation naming the parents). */
+export function AgentCardActions({
+  agent,
+  duplicate,
+  parents,
+  remove,
+  afterDelete,
+}: {
+  agent: { id: string; name: string; isOwner: boolean };
+  duplicate: (input: { id: string }) => Promise<Result<{ id: string }>>;
+  parents: (input: { id: string }) => Promise<Result<Parents>>;
+  remove: (input: {
+    id: string;
+  }) => Promise<Result<{ removedFrom: { id: string; name: string }[]; others: number }>>;
+  afterDelete?: string;
+}) {
+  const router = useRouter();
+  const [pending, start] = useTransition();
+  const [confirm, setConfirm] = useState<Parents | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const btn =
+    "rounded-md border border-zinc-300 px-2.5 py-1.5 text-xs font-medium hover:bg-zinc-50 disabled:opacity-60 dark:border-zinc-700 dark:hover:bg-zinc-800";
+
+  const onDuplicate = () =>
+    start(async () => {
+      const res = await duplicate({ id: agent.id });
+      if (res.ok) router.push(`/agents/${res.id}`);
+      else setError(res.error.message);
+    });
+  const onAskDelete = () =>
+    start(async () => {
+      const res = await parents({ id: agent.id });
+      if (res.ok) setConfirm({ parents: res.parents, others: res.others });
+      else setError(res.error.message);
+    });
+  const onDelete = () =>
+    start(async () => {
+      const res = await remove({ id: agent.id });
+      setConfirm(null);
+      if (!res.ok) return setError(res.error.message);
+      const qs = new URLSearchParams({ deleted: agent.name });
+      if (res.removedFrom.length) qs.set("removedFrom", res.removedFrom.map((p) => p.name).join(", "));
+      if (res.others) qs.set("others", String(res.others));
+      router.push(`${afterDelete ?? "/agents"}?${qs}`);
+      router.refresh();
+    });
+
+  return (
+    <div className="flex items-center gap-2">
+      <button
+        type="button"
+        className={btn}
+        disabled={pending}
+        onClick={onDuplicate}
+        data-testid="duplicate-agent"
+      >
+        Duplicate
+      </button>
+      {agent.isOwner && (
+        <button
+          type="button"
+          className={`${btn} text-red-700 hover:bg-red-50 dark:text-red-300 dark:hover:bg-red-950/40`}
+          disabled={pending}
+          onClick={onAskDelete}
+          data-testid="delete-agent"
+        >
+          Delete
+        </button>
+      )}
+      {error && (
+        <span role="alert" className="text-xs text-red-600 dark:text-red-400">
+          {error}
+        </span>
+      )}
+      {confirm && (
+        <DeleteDialog
+          name={agent.name}
+          parents={confirm.parents}
+          others={confirm.others}
+          pending={pending}
+          onCancel={() => setConfirm(null)}
+          onConfirm={onDelete}
+        />
+      )}
+    </div>
+  );
+}

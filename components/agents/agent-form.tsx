@@ -1,0 +1,85 @@
+"use client";
+import { useRouter } from "next/navigation";
+import { useState, useTransition } from "react";
+import { AccessSection } from "./access-section";
+import { AdvancedSection } from "./advanced-section";
+import { BasicsSection } from "./basics-section";
+import { ModelSection } from "./model-section";
+import { SubagentsSection } from "./subagents-section";
+import type { Errors, FormOptions, FormState, PreviewAction, SaveAction } from "./types";
+
+/** The agent builder form. Nothing is saved until "Save"; the subagent preview follows every edit. */
+export function AgentForm({
+  initial,
+  agentId,
+  names = {},
+  options,
+  readOnly = false,
+  save,
+  preview,
+}: {
+  initial: FormState;
+  agentId?: string;
+  names?: Record<string, string>;
+  options: FormOptions;
+  readOnly?: boolean;
+  save: SaveAction;
+  preview: PreviewAction;
+}) {
+  const router = useRouter();
+  const [value, setValue] = useState<FormState>(initial);
+  const [errors, setErrors] = useState<Errors>({});
+  const [message, setMessage] = useState<{ kind: "error" | "ok"; text: string } | null>(null);
+  const [pending, start] = useTransition();
+  const patch = (p: Partial<FormState>) => setValue((v) => ({ ...v, ...p }));
+  const props = { value, patch, errors, options };
+
+  const onSubmit = (e: React.FormEvent) => {
+    e.preventDefault();
+    start(async () => {
+      const res = await save({ id: agentId, draft: value });
+      if (!res.ok) {
+        setErrors(res.error.fields ?? {});
+        setMessage({ kind: "error", text: res.error.message });
+        return;
+      }
+      setErrors({});
+      setMessage({ kind: "ok", text: `Saved version ${res.version}.` });
+      if (!agentId) router.push(`/agents/${res.id}`);
+      else router.refresh();
+    });
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate data-testid="agent-form" className="space-y-5">
+      <fieldset disabled={readOnly} className="space-y-5">
+        <BasicsSection {...props} />
+        <ModelSection {...props} />
+        <SubagentsSection {...props} agentId={agentId} names={names} readOnly={readOnly} preview={preview} />
+        <AccessSection {...props} />
+        <AdvancedSection {...props} selfId={agentId} />
+      </fieldset>
+      {!readOnly && (
+        <div className="sticky bottom-0 -mx-4 flex flex-wrap items-center gap-3 border-t border-zinc-200 bg-white/90 px-4 py-3 backdrop-blur md:-mx-8 md:px-8 dark:border-zinc-800 dark:bg-zinc-950/90">
+          <button
+            type="submit"
+            disabled={pending}
+            data-testid="save-agent"
+            className="rounded-lg bg-accent-600 px-4 py-2 text-sm font-medium text-white shadow-sm hover:bg-accent-700 disabled:opacity-60"
+          >
+            {pending ? "Saving…" : agentId ? "Save changes" : "Create agent"}
+          </button>
+          {message && (
+            <p
+              role={message.kind === "error" ? "alert" : "status"}
+              data-testid={message.kind === "error" ? "form-error" : "form-saved"}
+              className={`text-sm ${message.kind === "error" ? "text-red-600 dark:text-red-400" : "text-emerald-700 dark:text-emerald-400"}`}
+            >
+              {message.text}
+            </p>
+          )}
+        </div>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,51 @@
+import type { AgentDraftInput } from "@/lib/builder/schema";
+import type { FormState } from "./types";
+
+/** A new agent's form: subagents off, self-spawn ready for when they are turned on. */
+export function emptyForm(model: { provider: string; model: string }): FormState {
+  return {
+    name: "",
+    description: "",
+    instructions: "",
+    provider: model.provider,
+    model: model.model,
+    parameters: {},
+    tools: [],
+    visibility: "private",
+    shareEmails: [],
+    subagents: { enabled: false, allowSelf: true, selfMode: "isolated", children: [] },
+    summarization: null,
+    handoffs: [],
+  };
+}
+
+const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : undefined);
+
+/** The form's state for a saved agent (as `getAgent` returns it). */
+export function formFromDraft(draft: AgentDraftInput & { shareEmails?: string[] }): FormState {
+  const p = (draft.parameters ?? {}) as Record<string, unknown>;
+  const sub = draft.subagents;
+  return {
+    name: draft.name,
+    description: draft.description ?? "",
+    instructions: draft.instructions ?? "",
+    provider: draft.provider,
+    model: draft.model,
+    parameters: {
+      temperature: num(p.temperature),
+      maxOutputTokens: num(p.maxOutputTokens),
+      maxContextTokens: num(p.maxContextTokens),
+    },
+    tools: draft.tools ?? [],
+    visibility: draft.visibility ?? "private",
+    shareEmails: draft.shareEmails ?? [],
+    subagents: {
+      enabled: sub?.enabled ?? false,
+      allowSelf: sub?.allowSelf ?? true,
+      selfMode: sub?.selfMode ?? "isolated",
+      children: (sub?.children ?? []).map((c) => ({ id: c.id, mode: c.mode ?? "isolated" })),
+    },
+    summarization: (draft.summarization as FormState["summarization"]) ?? null,
+    handoffs: (draft.handoffs ?? []).map((h) => ({ to: h.to, description: h.description ?? "" })),
+  };
+}

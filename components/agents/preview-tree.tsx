@@ -1,0 +1,71 @@
+import type { PreviewNode } from "@/lib/builder/preview";
+
+/** The expanded subagent tree: one line per entry with its depth; skipped cycles shown as such. */
+export function PreviewTree({ root, nodes }: { root: string; nodes: PreviewNode[] }) {
+  return (
+    <div className="text-sm" data-testid="preview-tree">
+      <div className="flex items-center gap-2 font-medium" data-testid="preview-root">
+        <Depth depth={0} />
+        {root}
+      </div>
+      {nodes.length === 0 ? (
+        <p className="mt-1 pl-8 text-xs text-zinc-500" data-testid="preview-empty">
+          No subagents: this agent works alone.
+        </p>
+      ) : (
+        <Branch nodes={nodes} />
+      )}
+    </div>
+  );
+}
+
+function Branch({ nodes }: { nodes: PreviewNode[] }) {
+  return (
+    <ul className="ml-2.5 border-l border-zinc-300 pl-3 dark:border-zinc-700">
+      {nodes.map((n, i) => (
+        <li key={`${n.kind}-${n.agentId}-${i}`} className="pt-1.5">
+          <Entry node={n} />
+          {n.children.length > 0 && <Branch nodes={n.children} />}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Entry({ node }: { node: PreviewNode }) {
+  const text =
+    node.kind === "self"
+      ? `self · ${node.name}`
+      : node.kind === "cycle"
+        ? `${node.name} — skipped (cycle ${(node.cycle ?? []).join("→")})`
+        : node.name;
+  return (
+    <div
+      data-testid="preview-entry"
+      data-kind={node.kind}
+      data-depth={node.depth}
+      className={`flex flex-wrap items-center gap-2 ${node.kind === "cycle" ? "text-zinc-400 line-through decoration-zinc-300 dark:text-zinc-500 dark:decoration-zinc-600" : ""}`}
+    >
+      <Depth depth={node.depth} />
+      <span data-testid="preview-entry-label" className={node.kind === "cycle" ? "no-underline" : ""}>
+        {text}
+      </span>
+      {node.mode && (
+        <span className="rounded bg-zinc-200 px-1.5 text-[10px] uppercase text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300">
+          {node.mode}
+        </span>
+      )}
+    </div>
+  );
+}
+
+function Depth({ depth }: { depth: number }) {
+  return (
+    <span
+      title={`depth ${depth}`}
+      className="inline-flex h-5 min-w-7 items-center justify-center rounded bg-accent-50 px-1 font-mono text-[10px] text-accent-700 dark:bg-accent-500/15 dark:text-accent-100"
+    >
+      d{depth}
+    </span>
+  );
+}

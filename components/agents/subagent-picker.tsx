@@ -1,0 +1,80 @@
+"use client";
+import { useState } from "react";
+import { inputClass } from "./controls";
+import type { AgentOption } from "./types";
+
+/** Searchable list of agents to add as subagents; `available` already excludes itself and chosen ones. */
+export function SubagentPicker({
+  available,
+  count,
+  max,
+  onPick,
+  disabled,
+}: {
+  available: AgentOption[];
+  count: number;
+  max: number;
+  onPick: (id: string) => void;
+  disabled?: boolean;
+}) {
+  const [q, setQ] = useState("");
+  const full = count >= max;
+  const needle = q.trim().toLowerCase();
+  const matches = available.filter(
+    (a) => !needle || a.name.toLowerCase().includes(needle) || a.description.toLowerCase().includes(needle),
+  );
+  return (
+    <div className="space-y-2" data-testid="subagent-picker">
+      <div className="flex items-center justify-between gap-2">
+        <span className="text-sm font-medium">Add agents</span>
+        <span
+          data-testid="subagent-counter"
+          className={`rounded-full px-2 py-0.5 text-xs font-medium tabular-nums ${
+            full
+              ? "bg-amber-100 text-amber-800 dark:bg-amber-900/40 dark:text-amber-200"
+              : "bg-zinc-100 text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300"
+          }`}
+        >
+          {count} / {max}
+        </span>
+      </div>
+      <input
+        type="search"
+        className={inputClass}
+        placeholder={full ? "Limit reached" : "Search agents you can use…"}
+        aria-label="Search agents"
+        data-testid="subagent-search"
+        value={q}
+        disabled={disabled || full}
+        onChange={(e) => setQ(e.target.value)}
+      />
+      <ul className="max-h-48 divide-y divide-zinc-100 overflow-y-auto rounded-lg border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">
+        {matches.length === 0 && (
+          <li className="px-3 py-2 text-sm text-zinc-500">
+            {available.length === 0 ? "No other agents to add yet." : "No agent matches."}
+          </li>
+        )}
+        {matches.slice(0, 30).map((a) => (
+          <li key={a.id}>
+            <button
+              type="button"
+              data-testid={`pick-${a.name}`}
+              disabled={disabled || full}
+              onClick={() => onPick(a.id)}
+              className="flex w-full items-center justify-between gap-2 px-3 py-2 text-left text-sm hover:bg-zinc-50 disabled:cursor-not-allowed disabled:opacity-50 dark:hover:bg-zinc-800/60"
+            >
+              <span className="min-w-0">
+                <span className="block truncate font-medium">{a.name}</span>
+                <span className="block truncate text-xs text-zinc-500">
+                  {a.description || "No description"}
+                  {!a.isOwner && ` · by ${a.ownerName}`}
+                </span>
+              </span>
+              <span className="shrink-0 text-accent-600 dark:text-accent-100">Add</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

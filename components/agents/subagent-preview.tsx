@@ -1,0 +1,76 @@
+"use client";
+import { useEffect, useRef, useState } from "react";
+import type { TreeVerdict } from "@/lib/builder/validate";
+import { PreviewTree } from "./preview-tree";
+import type { FormState, PreviewAction } from "./types";
+
+const DEBOUNCE_MS = 350;
+
+/** The tree createRun would expand for the form as it is now (unsaved changes included). */
+export function SubagentPreview({
+  value,
+  agentId,
+  preview,
+}: {
+  value: FormState;
+  agentId?: string;
+  preview: PreviewAction;
+}) {
+  const [result, setResult] = useState<TreeVerdict | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+  const seq = useRef(0);
+  const key = JSON.stringify({ name: value.name, tools: value.tools, subagents: value.subagents });
+
+  useEffect(() => {
+    const n = ++seq.current;
+    setLoading(true);
+    const timer = setTimeout(async () => {
+      const res = await preview({ id: agentId, draft: JSON.parse(key) }).catch(() => null);
+      if (n !== seq.current) return; // a newer edit is on its way
+      setLoading(false);
+      if (!res) setError("The preview is unavailable right now.");
+      else if (!res.ok) setError(res.error.message);
+      else {
+        setError(null);
+        setResult(res.preview);
+      }
+    }, DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [key, agentId, preview]);
+
+  return (
+    <aside
+      data-testid="preview"
+      aria-busy={loading}
+      className="space-y-3 rounded-lg border border-dashed border-zinc-300 bg-zinc-50 p-3 dark:border-zinc-700 dark:bg-zinc-950/40"
+    >
+      <div className="flex items-center justify-between gap-2">
+        <h3 className="text-sm font-semibold">Live preview</h3>
+        <span className="text-xs text-zinc-500" data-testid="preview-status">
+          {loading
+            ? "Updating…"
+            : result
+              ? `${result.count} / ${result.limits.maxSubagentRunConfigs} entries`
+              : ""}
+        </span>
+      </div>
+      <p className="text-xs text-zinc-500">
+        What a run would expand, with the current limits
+        {result ? ` (depth ≤ ${result.limits.maxSubagentDepth})` : ""}.
+      </p>
+      {error && <p className="text-sm text-red-600 dark:text-red-400">{error}</p>}
+      {result?.verdict && (
+        <p
+          role="alert"
+          data-testid="preview-verdict"
+          data-code={result.verdict.code}
+          className="rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-900 dark:bg-red-950/40 dark:text-red-200"
+        >
+          {result.verdict.message}
+        </p>
+      )}
+      {result && !result.verdict && <PreviewTree root={result.root.name} nodes={result.nodes} />}
+    </aside>
+  );
+}

@@ -1,0 +1,77 @@
+import { MODE_HELP } from "./types";
+
+type Mode = "isolated" | "fork";
+
+/** A chosen subagent (or the self-spawn entry): its name, context mode and a remove button. */
+export function SubagentRow({
+  name,
+  mode,
+  onMode,
+  onRemove,
+  testId,
+  badge,
+  disabled,
+}: {
+  name: string;
+  mode: Mode;
+  onMode: (mode: Mode) => void;
+  onRemove?: () => void;
+  testId: string;
+  badge?: string;
+  disabled?: boolean;
+}) {
+  return (
+    <li
+      data-testid={testId}
+      className="space-y-2 rounded-lg border border-zinc-200 p-3 dark:border-zinc-800 dark:bg-zinc-900/60"
+    >
+      <div className="flex items-center justify-between gap-2">
+        <span className="min-w-0 truncate text-sm font-medium">
+          {name}
+          {badge && (
+            <span className="ml-2 rounded bg-accent-50 px-1.5 py-0.5 text-[10px] font-semibold uppercase text-accent-700 dark:bg-accent-500/15 dark:text-accent-100">
+              {badge}
+            </span>
+          )}
+        </span>
+        {onRemove && (
+          <button
+            type="button"
+            onClick={onRemove}
+            disabled={disabled}
+            data-testid={`${testId}-remove`}
+            aria-label={`Remove ${name}`}
+            className="rounded-md px-2 py-1 text-xs text-zinc-500 hover:bg-red-50 hover:text-red-700 dark:hover:bg-red-950/40 dark:hover:text-red-300"
+          >
+            Remove
+          </button>
+        )}
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <div
+          className="inline-flex rounded-lg border border-zinc-200 p-0.5 dark:border-zinc-700"
+          title="Context mode"
+        >
+          {(["isolated", "fork"] as const).map((m) => (
+            <button
+              key={m}
+              type="button"
+              aria-pressed={mode === m}
+              disabled={disabled}
+              data-testid={`${testId}-mode-${m}`}
+              onClick={() => onMode(m)}
+              className={`rounded-md px-2.5 py-1 text-xs font-medium capitalize transition ${
+                mode === m
+                  ? "bg-accent-600 text-white"
+                  : "text-zinc-600 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800"
+              }`}
+            >
+              {m}
+            </button>
+          ))}
+        </div>
+        <span className="text-xs text-zinc-500">{MODE_HELP[mode]}</span>
+      </div>
+    </li>
+  );
+}

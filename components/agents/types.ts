@@ -1,0 +1,70 @@
+/** The form's whole state (what is sent to the save and preview actions; parsed by agentDraftSchema). */
+export interface FormState {
+  name: string;
+  description: string;
+  instructions: string;
+  provider: string;
+  model: string;
+  parameters: { temperature?: number; maxOutputTokens?: number; maxContextTokens?: number };
+  tools: string[];
+  visibility: "private" | "shared" | "public";
+  shareEmails: string[];
+  subagents: {
+    enabled: boolean;
+    allowSelf: boolean;
+    selfMode: "isolated" | "fork";
+    children: { id: string; mode: "isolated" | "fork" }[];
+  };
+  summarization: {
+    provider?: string;
+    model?: string;
+    trigger: { type: "tokens" | "messages"; value: number };
+    reserveRatio?: number;
+  } | null;
+  handoffs: { to: string; description: string }[];
+}
+
+export type Patch = (patch: Partial<FormState>) => void;
+export type Errors = Record<string, string>;
+
+/** An agent the user may pick as a subagent or handoff target. */
+export interface AgentOption {
+  id: string;
+  name: string;
+  description: string;
+  ownerName: string;
+  isOwner: boolean;
+}
+
+export interface ModelChoiceOption {
+  id: string;
+  name: string;
+  models: string[];
+}
+
+export interface FormOptions {
+  models: ModelChoiceOption[];
+  agents: AgentOption[];
+  tools: { name: string; description: string }[];
+  maxSubagentsPerAgent: number;
+}
+
+export const MODE_HELP = {
+  isolated: "Starts fresh: sees only the task it is given.",
+  fork: "Gets a copy of this conversation, then the task.",
+} as const;
+
+type Result<T> =
+  | ({ ok: true } & T)
+  | { ok: false; error: { code: string; message: string; fields?: Record<string, string> } };
+
+/** Server actions the form calls (passed in by the page, so components stay free of app/ imports). */
+export type PreviewAction = (input: {
+  id?: string;
+  draft: unknown;
+}) => Promise<Result<{ preview: import("@/lib/builder/validate").TreeVerdict }>>;
+export type SaveAction = (input: {
+  id?: string;
+  draft: unknown;
+}) => Promise<Result<{ id: string; version: number }>>;
+export type RestoreAction = (input: { id: string; version: number }) => Promise<Result<{ version: number }>>;

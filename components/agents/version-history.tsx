@@ -1,0 +1,89 @@
+"use client";
+import { useRouter } from "next/navigation";
+import { useState, useTransition } from "react";
+import type { RestoreAction } from "./types";
+
+export interface VersionRow {
+  version: number;
+  createdAt: string;
+  name: string;
+  model: string;
+  childCount: number;
+  subagentsEnabled: boolean;
+}
+
+/** Every saved version; restoring one saves it again as the newest version. */
+export function VersionHistory({
+  agentId,
+  current,
+  versions,
+  restore,
+}: {
+  agentId: string;
+  current: number;
+  versions: VersionRow[];
+  restore: RestoreAction;
+}) {
+  const router = useRouter();
+  const [pending, start] = useTransition();
+  const [message, setMessage] = useState<string | null>(null);
+  return (
+    <details
+      data-testid="version-history"
+      className="rounded-xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900/40"
+    >
+      <summary className="cursor-pointer text-sm font-semibold">
+        Version history <span className="font-normal text-zinc-500">({versions.length})</span>
+      </summary>
+      {message && (
+        <p
+          role="status"
+          className="mt-3 text-sm text-zinc-600 dark:text-zinc-300"
+          data-testid="version-message"
+        >
+          {message}
+        </p>
+      )}
+      <ol className="mt-3 divide-y divide-zinc-100 dark:divide-zinc-800">
+        {versions.map((v) => (
+          <li
+            key={v.version}
+            className="flex items-center justify-between gap-3 py-2"
+            data-testid={`version-${v.version}`}
+          >
+            <div className="min-w-0 text-sm">
+              <span className="font-medium">v{v.version}</span> · <span className="truncate">{v.name}</span>
+              <span className="block text-xs text-zinc-500">
+                {new Date(v.createdAt).toLocaleString()} · {v.model}
+                {v.subagentsEnabled
+                  ? ` · ${v.childCount} subagent${v.childCount === 1 ? "" : "s"}`
+                  : " · no subagents"}
+              </span>
+            </div>
+            {v.version === current ? (
+              <span className="shrink-0 text-xs text-zinc-500">current</span>
+            ) : (
+              <button
+                type="button"
+                disabled={pending}
+                data-testid={`restore-${v.version}`}
+                className="shrink-0 rounded-md border border-zinc-300 px-2 py-1 text-xs hover:bg-zinc-50 disabled:opacity-60 dark:border-zinc-700 dark:hover:bg-zinc-800"
+                onClick={() =>
+                  start(async () => {
+                    const res = await restore({ id: agentId, version: v.version });
+                    setMessage(res.ok ? `Restored v${v.version} as v${res.version}.` : res.error.message);
+                    // A full reload so the form starts from the restored state.
+                    if (res.ok) window.location.reload();
+                    else router.refresh();
+                  })
+                }
+              >
+                Restore
+              </button>
+            )}
+          </li>
+        ))}
+      </ol>
+    </details>
+  );
+}
