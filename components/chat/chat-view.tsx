@@ -4,6 +4,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { AgentPicker } from "./agent-picker";
 import { siblingsInfo, visiblePath } from "./branches";
 import { Composer } from "./composer";
+import { ConversationList } from "./conversation-list";
 import { AssistantMessage, UserMessage } from "./message-item";
 import type { ChatAgent, ChatMessage } from "./types";
 import { useChat } from "./use-chat";
@@ -27,6 +28,7 @@ export function ChatView({
   const [agentId, setAgentId] = useState(initialAgentId ?? agents[0]?.id ?? "");
   const chat = useChat({ conversationId, initialMessages, liveRunId, agentId });
   const [choice, setChoice] = useState<Record<string, number>>({});
+  const [chatsOpen, setChatsOpen] = useState(false);
   const path = useMemo(() => visiblePath(chat.messages, choice), [chat.messages, choice]);
   const bottom = useRef<HTMLDivElement>(null);
   const agentNames = useMemo(() => new Map(agents.map((a) => [a.id, a.name])), [agents]);
@@ -51,6 +53,14 @@ export function ChatView({
   return (
     <div className="flex h-full min-h-0 flex-col">
       <div className="flex items-center gap-3 border-b border-zinc-200 px-4 py-2 dark:border-zinc-800">
+        <button
+          type="button"
+          onClick={() => setChatsOpen(true)}
+          data-testid="open-chats"
+          className="rounded-lg border border-zinc-300 px-2 py-1 text-sm lg:hidden dark:border-zinc-700"
+        >
+          Chats
+        </button>
         <AgentPicker agents={agents} value={agentId} onChange={setAgentId} disabled={chat.running} />
         {agent?.isDemo && (
           <span
@@ -61,6 +71,19 @@ export function ChatView({
           </span>
         )}
       </div>
+      {chatsOpen && (
+        <div className="fixed inset-0 z-40 lg:hidden">
+          <button
+            type="button"
+            aria-label="Close chats"
+            className="absolute inset-0 bg-black/40"
+            onClick={() => setChatsOpen(false)}
+          />
+          <div className="absolute inset-y-0 left-0 w-72 bg-white shadow-xl dark:bg-zinc-900">
+            <ConversationList />
+          </div>
+        </div>
+      )}
       <div className="min-h-0 flex-1 overflow-y-auto" data-testid="message-list">
         <div className="mx-auto max-w-3xl space-y-6 px-4 py-6">
           {path.length === 0 && <EmptyState agent={agent} hasAgents={agents.length > 0} />}
