@@ -49,7 +49,10 @@ function ensureChromium() {
   }
   console.log("• Chromium missing: installing Debian's chromium package…");
   const update = spawnSync("apt-get", ["update", "-qq"], { stdio: "inherit" });
-  const install = spawnSync("apt-get", ["install", "-y", "-qq", "chromium"], { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+  const install = spawnSync("apt-get", ["install", "-y", "-qq", "chromium"], {
+    stdio: "inherit",
+    env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+  });
   if (update.status !== 0 || install.status !== 0 || !existsSync(chromium)) {
     console.error("✗ Installing chromium failed; install it by hand (apt-get install -y chromium).");
     process.exit(1);
@@ -67,5 +70,6 @@ run("build", "npx", ["next", "build"], { AUTH_SECRET: "build-time-placeholder" }
 run("e2e", "npx", ["playwright", "test"]);
 
 console.log("\n━━ Summary");
-for (const [label, seconds] of timings) console.log(`  ${label.padEnd(12)} ${seconds.toFixed(1).padStart(7)} s`);
+for (const [label, seconds] of timings)
+  console.log(`  ${label.padEnd(12)} ${seconds.toFixed(1).padStart(7)} s`);
 console.log(`  ${"total".padEnd(12)} ${((Date.now() - started) / 1000).toFixed(1).padStart(7)} s`);

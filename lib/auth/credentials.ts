@@ -36,7 +36,7 @@ export async function authorizeCredentials({
   const user = await findUserForSignIn({ email: parsed.data.email });
   // Always run scrypt, even for unknown emails, so timing doesn't reveal which accounts exist.
   const ok = await verifyPassword(parsed.data.password, user?.passwordHash ?? (await dummyPasswordHash()));
-  if (!user || !user.passwordHash || !ok) {
+  if (!user?.passwordHash || !ok) {
     await recordSignInFailure({ key: clientKey });
     throw new AppError("unauthorized:credentials", "That email and password don't match an account.");
   }

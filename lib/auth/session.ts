@@ -27,7 +27,7 @@ export async function requireUserPage(): Promise<PublicUser> {
 /** For admin pages and admin server actions: anyone else gets a plain 404. */
 export async function requireAdminPage(): Promise<PublicUser> {
   const user = await currentUser();
-  if (!user || user.role !== "ADMIN") notFound();
+  if (user?.role !== "ADMIN") notFound();
   return user;
 }
 
@@ -40,6 +40,6 @@ export async function requireUser(): Promise<PublicUser> {
 
 export async function requireAdmin(): Promise<PublicUser> {
   const user = await currentUser();
-  if (!user || user.role !== "ADMIN") throw new AppError("not_found", "Not found.");
+  if (user?.role !== "ADMIN") throw new AppError("not_found", "Not found.");
   return user;
 }

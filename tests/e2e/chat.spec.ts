@@ -1,7 +1,9 @@
 import { expect, screenshot, test } from "./fixtures";
 import { ChatPage } from "./pages/chat-page";
 
-test("a newcomer chats with the demo team: parallel trace blocks, expand, reload, stop", async ({ userPage: page }) => {
+test("a newcomer chats with the demo team: parallel trace blocks, expand, reload, stop", async ({
+  userPage: page,
+}) => {
   const chat = new ChatPage(page);
   await chat.openNew("Team Lead");
   await expect(page.getByTestId("demo-label")).toBeVisible();
@@ -94,7 +96,10 @@ test("regenerate and edit keep the old branches", async ({ userPage: page }) => 
   await screenshot(page, "chat-branches");
 });
 
-test("conversations can be searched, renamed and deleted; other users can't open them", async ({ userPage: page, adminPage }) => {
+test("conversations can be searched, renamed and deleted; other users can't open them", async ({
+  userPage: page,
+  adminPage,
+}) => {
   const chat = new ChatPage(page);
   await chat.openNew("Researcher");
   await chat.send("Compute 1 + 1");

@@ -57,7 +57,13 @@ export function readSchema(file = path.resolve(import.meta.dirname, "../../prism
         prismaType: base,
         // Prisma creates scalar lists without NOT NULL.
         nullable: type.endsWith("?") || isList,
-        dbType: isList ? "ARRAY" : enums.has(base) ? "USER-DEFINED" : dbAttr ? DB_ATTR_SQL[dbAttr] : SCALAR_SQL[base],
+        dbType: isList
+          ? "ARRAY"
+          : enums.has(base)
+            ? "USER-DEFINED"
+            : dbAttr
+              ? DB_ATTR_SQL[dbAttr]
+              : SCALAR_SQL[base],
       });
     }
   }

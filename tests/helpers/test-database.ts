@@ -2,8 +2,7 @@
 // developer's data is never touched.
 import pg from "pg";
 
-export const ADMIN_URL =
-  process.env.TEST_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
+export const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 
 export function databaseUrlFor(name: string): string {
   const url = new URL(ADMIN_URL);

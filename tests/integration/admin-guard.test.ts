@@ -20,8 +20,14 @@ describe("admin server actions called directly", () => {
   let userId: string;
   beforeEach(async () => {
     await resetDatabase();
-    adminId = (await registerUser({ input: { name: "Admin", email: "admin@example.com", password: "correct-horse-42" } })).id;
-    userId = (await registerUser({ input: { name: "User", email: "user@example.com", password: "correct-horse-42" } })).id;
+    adminId = (
+      await registerUser({
+        input: { name: "Admin", email: "admin@example.com", password: "correct-horse-42" },
+      })
+    ).id;
+    userId = (
+      await registerUser({ input: { name: "User", email: "user@example.com", password: "correct-horse-42" } })
+    ).id;
   });
 
   it("answer a normal user with 404 and change nothing", async () => {
@@ -44,7 +50,9 @@ describe("admin server actions called directly", () => {
     expect(await setUserDisabledAction({ userId: adminId, disabled: true })).toEqual({
       error: "You can't disable your own account.",
     });
-    const rows = await query<{ email: string; disabled: boolean }>(`SELECT email, disabled FROM "User" ORDER BY email`);
+    const rows = await query<{ email: string; disabled: boolean }>(
+      `SELECT email, disabled FROM "User" ORDER BY email`,
+    );
     expect(rows).toEqual([
       { email: "admin@example.com", disabled: false },
       { email: "user@example.com", disabled: true },

@@ -24,7 +24,9 @@ describe("registration", () => {
 
   it("gives exactly one admin when many register at the same moment", async () => {
     const users = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => registerUser({ input: { name: `U${i}`, email: `u${i}@example.com`, password: GOOD } })),
+      Array.from({ length: 8 }, (_, i) =>
+        registerUser({ input: { name: `U${i}`, email: `u${i}@example.com`, password: GOOD } }),
+      ),
     );
     expect(users.filter((u) => u.role === "ADMIN")).toHaveLength(1);
   });
@@ -40,7 +42,10 @@ describe("registration", () => {
     await registerUser({ input: { name: "Ada", email: "ada@example.com", password: GOOD } });
     await expect(
       registerUser({ input: { name: "Ada 2", email: "ADA@example.com ", password: GOOD } }),
-    ).rejects.toMatchObject({ code: "conflict:email", fields: { email: expect.stringContaining("already exists") } });
+    ).rejects.toMatchObject({
+      code: "conflict:email",
+      fields: { email: expect.stringContaining("already exists") },
+    });
     expect(await userCount()).toBe(1);
   });
 
@@ -49,7 +54,9 @@ describe("registration", () => {
     ["common", "password123"],
     ["one character class", "abcdefghijkl"],
   ])("refuses a weak password (%s) and creates nothing", async (_label, password) => {
-    await expect(registerUser({ input: { name: "Ada", email: "ada@example.com", password } })).rejects.toMatchObject({
+    await expect(
+      registerUser({ input: { name: "Ada", email: "ada@example.com", password } }),
+    ).rejects.toMatchObject({
       code: "bad_request:weak_password",
       fields: { password: expect.any(String) },
     });
@@ -57,7 +64,9 @@ describe("registration", () => {
   });
 
   it("explains each invalid field", async () => {
-    await expect(registerUser({ input: { name: "", email: "not-an-email", password: GOOD } })).rejects.toMatchObject({
+    await expect(
+      registerUser({ input: { name: "", email: "not-an-email", password: GOOD } }),
+    ).rejects.toMatchObject({
       code: "bad_request:register",
       fields: { name: "Enter your name.", email: "Enter a valid email address." },
     });
@@ -73,13 +82,22 @@ describe("sign-in", () => {
   });
 
   it("accepts the right password (email case-insensitive)", async () => {
-    const user = await authorizeCredentials({ input: { email: "ADA@example.com", password: GOOD }, clientKey: "ip:1" });
+    const user = await authorizeCredentials({
+      input: { email: "ADA@example.com", password: GOOD },
+      clientKey: "ip:1",
+    });
     expect(user).toMatchObject({ email: "ada@example.com", role: "ADMIN" });
   });
 
   it("gives the same answer for a wrong password and an unknown email", async () => {
-    const wrongPassword = authorizeCredentials({ input: { email: "ada@example.com", password: "nope-nope-1" }, clientKey: "ip:2" });
-    const unknownEmail = authorizeCredentials({ input: { email: "who@example.com", password: GOOD }, clientKey: "ip:3" });
+    const wrongPassword = authorizeCredentials({
+      input: { email: "ada@example.com", password: "nope-nope-1" },
+      clientKey: "ip:2",
+    });
+    const unknownEmail = authorizeCredentials({
+      input: { email: "who@example.com", password: GOOD },
+      clientKey: "ip:3",
+    });
     const [a, b] = await Promise.allSettled([wrongPassword, unknownEmail]);
     expect(a.status).toBe("rejected");
     expect(b.status).toBe("rejected");
@@ -93,7 +111,10 @@ describe("sign-in", () => {
   it("slows down repeated failures from one address, without affecting others", async () => {
     for (let i = 0; i < FREE_FAILURES; i++) {
       await expect(
-        authorizeCredentials({ input: { email: "ada@example.com", password: `wrong-${i}-xx` }, clientKey: "ip:attacker" }),
+        authorizeCredentials({
+          input: { email: "ada@example.com", password: `wrong-${i}-xx` },
+          clientKey: "ip:attacker",
+        }),
       ).rejects.toMatchObject({ code: "unauthorized:credentials" });
     }
     // Even the right password is not checked while the address has to wait.
@@ -101,7 +122,10 @@ describe("sign-in", () => {
       authorizeCredentials({ input: { email: "ada@example.com", password: GOOD }, clientKey: "ip:attacker" }),
     ).rejects.toMatchObject({ code: "rate_limit:signin", retryAfter: expect.any(Number) });
     await expect(
-      authorizeCredentials({ input: { email: "ada@example.com", password: GOOD }, clientKey: "ip:someone-else" }),
+      authorizeCredentials({
+        input: { email: "ada@example.com", password: GOOD },
+        clientKey: "ip:someone-else",
+      }),
     ).resolves.toMatchObject({ email: "ada@example.com" });
   });
 

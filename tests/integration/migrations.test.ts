@@ -43,7 +43,10 @@ describe("migrations", () => {
   it("two processes migrating at once apply each migration exactly once", async () => {
     const fresh = await createDatabase("delegate_migrate_race");
     try {
-      const results = await Promise.all([migrate({ databaseUrl: fresh.url }), migrate({ databaseUrl: fresh.url })]);
+      const results = await Promise.all([
+        migrate({ databaseUrl: fresh.url }),
+        migrate({ databaseUrl: fresh.url }),
+      ]);
       const applied = results.flatMap((r) => r.applied);
       expect(applied.sort()).toEqual((await readMigrations()).map((f) => f.name).sort());
     } finally {
@@ -58,12 +61,17 @@ describe("migrations", () => {
     await mkdir(path.join(dir, "001_ok"));
     await writeFile(path.join(dir, "001_ok", "migration.sql"), `CREATE TABLE "T" ("id" INTEGER);`);
     await mkdir(path.join(dir, "002_bad"));
-    await writeFile(path.join(dir, "002_bad", "migration.sql"), `CREATE TABLE "U" ("id" INTEGER); SELECT * FROM nowhere;`);
+    await writeFile(
+      path.join(dir, "002_bad", "migration.sql"),
+      `CREATE TABLE "U" ("id" INTEGER); SELECT * FROM nowhere;`,
+    );
     try {
       await expect(migrate({ databaseUrl: fresh.url, dir })).rejects.toMatchObject({ code: "db:migration" });
       const client = new pg.Client({ connectionString: fresh.url });
       await client.connect();
-      const tables = await client.query(`SELECT tablename FROM pg_tables WHERE schemaname='public' ORDER BY 1`);
+      const tables = await client.query(
+        `SELECT tablename FROM pg_tables WHERE schemaname='public' ORDER BY 1`,
+      );
       const recorded = await client.query(`SELECT migration_name FROM "_prisma_migrations"`);
       await client.end();
       expect(tables.rows.map((r) => r.tablename)).toEqual(["T", "_prisma_migrations"]);
@@ -103,7 +111,10 @@ describe("schema.prisma and the migrations agree (drift check)", () => {
     const mismatched = schema.columns
       .map((c) => ({ c, a: actual.get(`${c.table}.${c.column}`) }))
       .filter(({ c, a }) => a && (a.data_type !== c.dbType || (a.is_nullable === "YES") !== c.nullable))
-      .map(({ c, a }) => `${c.table}.${c.column}: schema ${c.dbType}${c.nullable ? "?" : ""}, db ${a?.data_type}${a?.is_nullable === "YES" ? "?" : ""}`);
+      .map(
+        ({ c, a }) =>
+          `${c.table}.${c.column}: schema ${c.dbType}${c.nullable ? "?" : ""}, db ${a?.data_type}${a?.is_nullable === "YES" ? "?" : ""}`,
+      );
     expect(mismatched).toEqual([]);
 
     expect(new Set(rows.map((r) => r.table_name))).toEqual(new Set(schema.tables));
