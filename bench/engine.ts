@@ -10,6 +10,7 @@
  */
 import { fork } from "node:child_process";
 import { existsSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { buildAgentInput, buildSubagentConfigs, createRun, DEFAULT_LIMITS } from "../lib/agents";
@@ -146,23 +147,24 @@ function expansionBench() {
 }
 
 /** Peers live in bench/peers (own package.json, git-ignored node_modules). */
-async function loadPeers(): Promise<{ adapters: EngineAdapter[]; skipped: string[] }> {
+async function loadPeers(only?: string): Promise<{ adapters: EngineAdapter[]; skipped: string[] }> {
   const skipped: string[] = [];
   const adapters: EngineAdapter[] = [];
   const file = path.join(here, "peers", "adapters.ts");
   if (!existsSync(path.join(here, "peers", "node_modules")) || !existsSync(file)) {
-    skipped.push("peers not installed (cd bench/peers && npm install)");
+    skipped.push("peers not installed (npm --prefix bench/peers install)");
     return { adapters, skipped };
   }
   const mod = (await import(pathToFileURL(file).href)) as {
-    loadPeerAdapters: () => Promise<{ adapters: EngineAdapter[]; skipped: string[] }>;
+    loadPeerAdapters: (only?: string) => Promise<{ adapters: EngineAdapter[]; skipped: string[] }>;
   };
-  return mod.loadPeerAdapters();
+  return mod.loadPeerAdapters(only);
 }
 
 async function adapterByName(name: string): Promise<EngineAdapter | undefined> {
   if (name === "ours") return ourAdapter();
-  return (await loadPeers()).adapters.find((a) => a.name === name);
+  // Only that peer is loaded, so the W4 child's RSS holds no other engine's modules.
+  return (await loadPeers(name)).adapters.find((a) => a.name === name);
 }
 
 function w4InChild(name: string): Promise<{ wallMs: number; peakRssMb: number } | { error: string }> {
@@ -187,6 +189,14 @@ function w4InChild(name: string): Promise<{ wallMs: number; peakRssMb: number } 
 
 const fmt = (n: number) => n.toFixed(n >= 100 ? 0 : 1);
 
+/** 1/5/15-minute load averages: the machines are shared, so every figure is printed with them. */
+function loadavg(): string {
+  return os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(" ");
+}
+
 async function main() {
   const args = process.argv.slice(2);
   if (args[0] === "--w4") {
@@ -205,7 +215,9 @@ async function main() {
     : await loadPeers();
   const engines = [ourAdapter(), ...peers];
   const rows: Record<string, Record<string, number>> = {};
-  console.log(`node ${process.version}, ${quick ? "quick" : "full"} mode, ${n} runs per W1/W3 sample set\n`);
+  console.log(
+    `node ${process.version}, ${quick ? "quick" : "full"} mode, ${n} runs per W1/W3 sample set, load average ${loadavg()}\n`,
+  );
   for (const e of engines) {
     const r: Record<string, number> = {};
     try {
@@ -251,18 +263,39 @@ async function main() {
   const ours = rows.ours;
   const peerRows = Object.entries(rows).filter(([k]) => k !== "ours");
   if (ours && peerRows.length) {
-    console.log("\nRatios (ours / peer; goals: W1, W3 ≤ 0.4× the better peer; W4 ≤ 0.5×, RSS ≤ 0.75×):");
+    console.log("\nRatios (ours / peer):");
     for (const [name, p] of peerRows) {
-      const ratio = (k: string) => (p[k] ? (ours[k] / p[k]).toFixed(2) : "n/a");
+      const ratio = (k: string) => (p[k] && ours[k] !== undefined ? (ours[k] / p[k]).toFixed(2) : "n/a");
       console.log(
         `  vs ${name}: W1 ${ratio("w1Mean")}×  W3 ${ratio("w3Mean")}×  W2 ${ratio("w2")}×  W4 ${ratio("w4")}×  RSS ${ratio("w4Rss")}×`,
       );
     }
-    const better = (k: string) => Math.min(...peerRows.map(([, p]) => p[k] ?? Number.POSITIVE_INFINITY));
-    console.log(
-      `  vs better peer: W1 ${(ours.w1Mean / better("w1Mean")).toFixed(2)}×  W3 ${(ours.w3Mean / better("w3Mean")).toFixed(2)}×  W4 ${(ours.w4 / better("w4")).toFixed(2)}×  RSS ${(ours.w4Rss / better("w4Rss")).toFixed(2)}×`,
-    );
   }
+  if (ours) {
+    const better = (k: string) => Math.min(...peerRows.map(([, p]) => p[k] ?? Number.POSITIVE_INFINITY));
+    const goal = (label: string, value: number | undefined, limit: number, unit: string) => {
+      if (value === undefined || !Number.isFinite(value)) {
+        console.log(`  ${label.padEnd(34)} n/a (no figure)`);
+        return;
+      }
+      const ok = value <= limit;
+      console.log(
+        `  ${label.padEnd(34)} ${value.toFixed(2)}${unit} (goal ≤ ${limit}${unit})  ${ok ? "met" : "MISSED"}`,
+      );
+    };
+    console.log("\nGoals (issue 7):");
+    if (peerRows.length) {
+      goal("W1 vs better peer", ours.w1Mean / better("w1Mean"), 0.4, "×");
+      goal("W3 vs better peer", ours.w3Mean / better("w3Mean"), 0.4, "×");
+      goal("W4 wall vs better peer", ours.w4 / better("w4"), 0.5, "×");
+      goal("W4 peak RSS vs better peer", ours.w4Rss / better("w4Rss"), 0.75, "×");
+    } else {
+      console.log("  W1, W3, W4 ratios need at least one peer (none ran)");
+    }
+    goal("W2 vs ideal 200 ms", ours.w2 / 200, 1.05, "×");
+    goal("buildSubagentConfigs (100 entries)", ex.mean / 1000, 1, " ms");
+  }
+  console.log(`\nload average at end: ${loadavg()}`);
   for (const s of skipped) console.log(`peer skipped: ${s}`);
 }
 
