@@ -296,6 +296,22 @@ describe("createRun: subagents", () => {
     expect(events.at(-1)).toMatchObject({ status: "completed" });
   });
 
+  it("stops a root tool loop at the recursion limit (one graph step per model or tools node)", async () => {
+    const factory = scriptedModelFactory(() => () => ({
+      toolCalls: [{ name: "calculator", args: { expression: "1+1" } }],
+    }));
+    const run = await createRun({
+      agents: [agent("a", undefined, { tools: ["calculator"] })],
+      messages: [user("go")],
+      modelFactory: factory,
+      limits: { recursionLimit: 5 },
+    });
+    const events = await collect(run);
+    // model, tools, model, tools, model = 5 steps; the next tools step is over the limit.
+    expect(callsOf(factory.models.get("a"))).toHaveLength(3);
+    expect(events.at(-1)).toMatchObject({ status: "failed", error: { code: "limit:recursion" } });
+  });
+
   it("limits a child to floor(recursionLimit / 3) model turns", async () => {
     const factory = scriptedModelFactory((spec: ModelSpec) =>
       spec.isSubagent
