@@ -11,6 +11,11 @@ interface Entry {
   createdAt: string;
 }
 
+function value(v: string | null): string {
+  if (v === null) return "(global)";
+  return /^-?\d+$/.test(v) ? Number(v).toLocaleString("en-US") : v;
+}
+
 const SCOPE: Record<string, string> = { global: "Global", override: "Override", balance: "Balance" };
 
 /** Every quota change: who, when, what, old → new. */
@@ -42,8 +47,8 @@ export function AuditLog({ entries }: { entries: Entry[] }) {
                 {e.targetEmail && <span className="text-zinc-500"> · {e.targetEmail}</span>}
               </td>
               <td className="px-4 py-2 tabular-nums">
-                <span className="text-zinc-500">{e.oldValue ?? "(global)"}</span> →{" "}
-                <span className="font-medium">{e.newValue ?? "(global)"}</span>
+                <span className="text-zinc-500">{value(e.oldValue)}</span> →{" "}
+                <span className="font-medium">{value(e.newValue)}</span>
               </td>
             </tr>
           ))}

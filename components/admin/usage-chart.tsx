@@ -1,6 +1,11 @@
 import type { TokenTotals } from "@/lib/db/quota-usage";
 import { formatTokens } from "./usage-table";
 
+// First and last day, and every 7th day that isn't crowding the last label.
+function showLabel(i: number, n: number): boolean {
+  return i === 0 || i === n - 1 || (n > 10 && i % 7 === 0 && i < n - 4);
+}
+
 /** Tokens per day as stacked bars (root agent calls, subagent calls), in plain SVG. */
 export function UsageChart({ days }: { days: Array<TokenTotals & { day: string }> }) {
   const max = Math.max(1, ...days.map((d) => d.total));
@@ -26,8 +31,13 @@ export function UsageChart({ days }: { days: Array<TokenTotals & { day: string }
               <title>{`${d.day}: ${formatTokens(d.total)} tokens, ${formatTokens(d.subagent)} by subagents`}</title>
               <rect x={x} y={height - h} width={bar} height={h - hs} className="fill-accent-500" rx={1} />
               <rect x={x} y={height - hs} width={bar} height={hs} className="fill-amber-400" rx={1} />
-              {(i === 0 || i === days.length - 1 || (days.length > 10 && i % 7 === 0)) && (
-                <text x={x} y={height + 14} className="fill-zinc-500 text-[10px]">
+              {showLabel(i, days.length) && (
+                <text
+                  x={i === days.length - 1 ? x + bar : x}
+                  y={height + 14}
+                  textAnchor={i === days.length - 1 ? "end" : "start"}
+                  className="fill-zinc-500 text-[10px]"
+                >
                   {d.day.slice(5)}
                 </text>
               )}

@@ -247,7 +247,7 @@ async function adjustBalance({
   kind: "GRANT" | "SET";
   next: (balance: number) => number;
   amount?: number;
-}): Promise<{ before: number; balance: number }> {
+}): Promise<{ before: number; balance: number; email: string }> {
   return getDb().$transaction(
     async (tx) => {
       const user = await tx.user.findUnique({ where: { id: userId }, select: { email: true } });
@@ -277,11 +277,11 @@ async function adjustBalance({
         scope: "balance",
         targetUserId: userId,
         targetEmail: user.email,
-        key: kind === "GRANT" ? `balance (grant ${(amount ?? 0) >= 0 ? "+" : ""}${amount})` : "balance (set)",
+        key: kind === "GRANT" ? "balance:grant" : "balance:set",
         oldValue: String(locked.balance),
         newValue: String(balance),
       });
-      return { before: locked.balance, balance };
+      return { before: locked.balance, balance, email: user.email };
     },
     { maxWait: 10_000, timeout: 15_000 },
   );

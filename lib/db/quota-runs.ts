@@ -57,7 +57,7 @@ export async function admitRun(input: AdmitRunInput): Promise<{ runId: string; q
           return {
             refuse: new AppError(
               "rate_limit:messages",
-              `You can send ${quota.messagesPerWindow} messages every ${quota.windowSeconds} seconds. Try again in ${retryAfter} s.`,
+              `You can send ${plural(quota.messagesPerWindow, "message")} every ${duration(quota.windowSeconds)}. Try again in ${duration(retryAfter)}.`,
               { retryAfter },
             ),
           };
@@ -98,6 +98,17 @@ export async function admitRun(input: AdmitRunInput): Promise<{ runId: string; q
   // Thrown after the commit, so a refill or a reaped run is kept even when the run is refused.
   if ("refuse" in outcome) throw outcome.refuse;
   return outcome;
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
+/** 45 → "45 seconds", 600 → "10 minutes", 7200 → "2 hours" (rounded up, never says "0"). */
+export function duration(seconds: number): string {
+  if (seconds < 120) return plural(seconds, "second");
+  if (seconds < 7200) return plural(Math.ceil(seconds / 60), "minute");
+  return plural(Math.ceil(seconds / 3600), "hour");
 }
 
 export type FinalRunStatus = "COMPLETED" | "STOPPED" | "FAILED";

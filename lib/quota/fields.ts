@@ -153,6 +153,8 @@ export const QUOTA_KEYS: readonly QuotaKey[] = [...NUMBER_FIELDS.map((f) => f.ke
 
 export function fieldLabel(key: string): string {
   if (key === "balanceEnabled") return "Balances enabled";
+  if (key === "balance:grant") return "Tokens granted";
+  if (key === "balance:set") return "Balance set";
   return NUMBER_FIELDS.find((f) => f.key === key)?.label ?? key;
 }
 

@@ -223,7 +223,7 @@ describe("admin quota settings", () => {
       await actions.adjustBalanceAction({}, form({ userId: user.id, mode: "grant", amount: "50" })),
     ).toMatchObject({
       ok: true,
-      message: "Balance 250 → 300 tokens.",
+      message: "user@example.com: balance 250 → 300 tokens.",
     });
     const [row] = await listUsersWithQuota().then((r) => r.filter((u) => u.id === user.id));
     expect(row.balance).toBe(300);

@@ -185,10 +185,12 @@ describe("token balances", () => {
     expect(await grantBalance({ userId: user.id, amount: 400, actor: admin })).toEqual({
       before: 100,
       balance: 500,
+      email: user.email,
     });
     expect(await setBalance({ userId: user.id, balance: 42, actor: admin })).toEqual({
       before: 500,
       balance: 42,
+      email: user.email,
     });
     expect(await ledgerSum(user.id)).toBe(42);
     const audit = await query(
@@ -199,7 +201,7 @@ describe("token balances", () => {
         actorEmail: admin.email,
         scope: "balance",
         targetEmail: user.email,
-        key: "balance (grant +400)",
+        key: "balance:grant",
         oldValue: "100",
         newValue: "500",
       },
@@ -207,7 +209,7 @@ describe("token balances", () => {
         actorEmail: admin.email,
         scope: "balance",
         targetEmail: user.email,
-        key: "balance (set)",
+        key: "balance:set",
         oldValue: "500",
         newValue: "42",
       },

@@ -136,7 +136,7 @@ export async function adjustBalanceAction(_prev: FormState, form: FormData): Pro
     revalidatePath("/admin", "layout");
     return {
       ok: true,
-      message: `Balance ${res.before.toLocaleString("en-US")} → ${res.balance.toLocaleString("en-US")} tokens.`,
+      message: `${res.email}: balance ${res.before.toLocaleString("en-US")} → ${res.balance.toLocaleString("en-US")} tokens.`,
     };
   } catch (err) {
     if (err instanceof AppError) return { message: err.message, fields: err.fields };

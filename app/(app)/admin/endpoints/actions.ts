@@ -21,7 +21,7 @@ export type SaveResult =
   | { ok: true; id: string; message: string }
   | { ok: false; message: string; fields?: FieldErrors };
 
-const NOTHING_SAVED = "Nothing was saved: fix the fields marked below.";
+const NOTHING_SAVED = "Nothing was saved: fix the marked fields.";
 
 export async function saveEndpointAction(raw: unknown): Promise<SaveResult> {
   await requireAdminPage();

@@ -84,16 +84,16 @@ export function parseEndpointForm(
   storedHeaderNames: string[] = [],
 ): { ok: true; data: ParsedEndpointForm } | { ok: false; fields: FieldErrors } {
   const r = endpointFormSchema.safeParse(raw);
+  const fields: FieldErrors = {};
   if (!r.success) {
-    const fields: FieldErrors = {};
     for (const issue of r.error.issues) {
       const key = String(issue.path[0] ?? "form");
       fields[key] ??= issue.message;
     }
-    return { ok: false, fields };
   }
-  const f = r.data;
-  const fields: FieldErrors = {};
+  // The checks zod can't express run on whatever parts of the form are well-formed, so the admin
+  // sees every problem at once.
+  const f = r.success ? r.data : lenient(raw);
 
   const headers: Record<string, string | null> = {};
   for (const h of f.headers) {
@@ -109,33 +109,54 @@ export function parseEndpointForm(
   }
 
   const models = [...new Set(splitList(f.models))];
-  if (models.length === 0) fields.models = "Add at least one model: type it, or use “Fetch models”.";
-  else if (models.length > 1000) fields.models = "At most 1000 models.";
-  else if (models.some((m) => m.length > 200)) fields.models = "A model name has at most 200 characters.";
+  if (models.length === 0) fields.models ??= "Add at least one model: type it, or use “Fetch models”.";
+  else if (models.length > 1000) fields.models ??= "At most 1000 models.";
+  else if (models.some((m) => m.length > 200)) fields.models ??= "A model name has at most 200 characters.";
 
   const allowedEmails = [...new Set(splitList(f.allowedEmails).map((e) => e.toLowerCase()))];
   if (f.access === "selected") {
     const bad = allowedEmails.find((e) => !z.email().safeParse(e).success);
-    if (allowedEmails.length === 0) fields.allowedEmails = "Add the email of at least one user.";
-    else if (bad) fields.allowedEmails = `“${bad}” is not an email address.`;
+    if (allowedEmails.length === 0) fields.allowedEmails ??= "Add the email of at least one user.";
+    else if (bad) fields.allowedEmails ??= `“${bad}” is not an email address.`;
   }
 
-  if (f.removeKey && f.apiKey) fields.apiKey = "Either enter a new key or remove the key, not both.";
+  if (f.removeKey && f.apiKey) fields.apiKey ??= "Either enter a new key or remove the key, not both.";
 
-  if (Object.keys(fields).length) return { ok: false, fields };
+  if (!r.success || Object.keys(fields).length) return { ok: false, fields };
+  const d = r.data;
   return {
     ok: true,
     data: {
-      id: f.id,
-      name: f.name,
-      protocol: f.protocol,
-      baseURL: f.baseURL || null,
-      apiKey: f.removeKey ? "" : f.apiKey || undefined,
+      id: d.id,
+      name: d.name,
+      protocol: d.protocol,
+      baseURL: d.baseURL || null,
+      apiKey: d.removeKey ? "" : d.apiKey || undefined,
       headers,
       models,
-      restricted: f.access === "selected",
-      allowedEmails: f.access === "selected" ? allowedEmails : [],
-      allowUserKeys: f.allowUserKeys,
+      restricted: d.access === "selected",
+      allowedEmails: d.access === "selected" ? allowedEmails : [],
+      allowUserKeys: d.allowUserKeys,
     },
+  };
+}
+
+/** The parts of a malformed form that are still usable for the remaining checks. */
+function lenient(raw: unknown) {
+  const o = (raw && typeof raw === "object" ? raw : {}) as Record<string, unknown>;
+  const str = (v: unknown) => (typeof v === "string" ? v : "");
+  const headers = Array.isArray(o.headers)
+    ? o.headers.map((h) => ({
+        name: str((h as { name?: unknown })?.name).trim(),
+        value: str((h as { value?: unknown })?.value),
+      }))
+    : [];
+  return {
+    headers,
+    models: str(o.models),
+    access: o.access,
+    allowedEmails: str(o.allowedEmails),
+    apiKey: str(o.apiKey).trim(),
+    removeKey: o.removeKey === true,
   };
 }
