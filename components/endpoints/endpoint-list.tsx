@@ -21,15 +21,16 @@ export function EndpointList({ endpoints, demoLabel }: { endpoints: EndpointSumm
       {endpoints.map((e) => {
         const source = SOURCE[e.source];
         const isDemo = e.protocol === "demo";
+        const label = isDemo ? demoLabel : e.name;
         return (
           <li
             key={e.id}
             className="flex flex-wrap items-start gap-3 p-4"
-            data-testid={`endpoint-row-${e.name}`}
+            data-testid={`endpoint-row-${label}`}
           >
             <div className="min-w-0 flex-1 space-y-1">
               <div className="flex flex-wrap items-center gap-2">
-                <span className="font-medium">{isDemo ? demoLabel : e.name}</span>
+                <span className="font-medium">{label}</span>
                 <Badge tone={source.tone} testId="endpoint-source">
                   {source.label}
                 </Badge>
