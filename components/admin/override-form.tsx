@@ -29,17 +29,10 @@ export function OverrideForm({
   const value = (k: keyof QuotaValues) =>
     v?.[k] ?? (override[k] === undefined || override[k] === null ? "" : String(override[k]));
   return (
-    <form
-      action={formAction}
-      className={cardClass}
-      data-testid="override-form"
-      noValidate
-      key={userId ?? "none"}
-    >
+    <div className={cardClass}>
       <label className="block max-w-md space-y-1.5">
         <span className="text-sm font-medium text-zinc-700 dark:text-zinc-300">User</span>
         <select
-          name="userId"
           value={userId ?? ""}
           onChange={(e) =>
             router.push(e.target.value ? `/admin/overrides?user=${e.target.value}` : "/admin/overrides")
@@ -56,7 +49,8 @@ export function OverrideForm({
         </select>
       </label>
       {userId && (
-        <>
+        <form action={formAction} className="space-y-4" data-testid="override-form" noValidate>
+          <input type="hidden" name="userId" value={userId} />
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {NUMBER_FIELDS.map((f) => (
               <Field
@@ -93,8 +87,8 @@ export function OverrideForm({
             </button>
             <FormStatus state={state} />
           </div>
-        </>
+        </form>
       )}
-    </form>
+    </div>
   );
 }

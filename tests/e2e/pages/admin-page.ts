@@ -45,10 +45,11 @@ export class AdminPage {
 
   /** Chooses the user on the overrides page and saves the given override fields. */
   async saveOverride(email: string, values: Record<string, string>) {
-    const form = this.page.getByTestId("override-form");
-    const value = await form.locator("option", { hasText: email }).getAttribute("value");
-    await form.getByTestId("override-user").selectOption(value as string);
+    const picker = this.page.getByTestId("override-user");
+    const value = await picker.locator("option", { hasText: email }).getAttribute("value");
+    await picker.selectOption(value as string);
     await expect(this.page).toHaveURL(/[?&]user=/);
+    const form = this.page.getByTestId("override-form");
     for (const [key, v] of Object.entries(values)) await form.getByTestId(`override-${key}`).fill(v);
     await form.getByTestId("save-override").click();
     const status = form.getByTestId("form-status");

@@ -28,6 +28,7 @@ export default async function OverridesPage({ searchParams }: { searchParams: Pr
         </p>
       </header>
       <OverrideForm
+        key={userId ?? "none"}
         users={users.map((u) => ({ id: u.id, email: u.email }))}
         userId={userId}
         override={override}
