@@ -39,8 +39,14 @@ export function AgentForm({
     start(async () => {
       const res = await save({ id: agentId, draft: value });
       if (!res.ok) {
-        setErrors(res.error.fields ?? {});
-        setMessage({ kind: "error", text: res.error.message });
+        const fields = res.error.fields ?? {};
+        setErrors(fields);
+        // The details are next to the fields; the bar only says why nothing was saved.
+        const n = Object.keys(fields).length;
+        setMessage({
+          kind: "error",
+          text: n ? `Not saved: fix the highlighted field${n > 1 ? "s" : ""}.` : res.error.message,
+        });
         return;
       }
       setErrors({});
@@ -52,7 +58,7 @@ export function AgentForm({
 
   return (
     <form onSubmit={onSubmit} noValidate data-testid="agent-form" className="space-y-5">
-      <fieldset disabled={readOnly} className="space-y-5">
+      <fieldset disabled={readOnly} className="min-w-0 space-y-5">
         <BasicsSection {...props} />
         <ModelSection {...props} />
         <SubagentsSection {...props} agentId={agentId} names={names} readOnly={readOnly} preview={preview} />

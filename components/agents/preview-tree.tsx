@@ -44,14 +44,14 @@ function Entry({ node }: { node: PreviewNode }) {
       data-testid="preview-entry"
       data-kind={node.kind}
       data-depth={node.depth}
-      className={`flex flex-wrap items-center gap-2 ${node.kind === "cycle" ? "text-zinc-400 line-through decoration-zinc-300 dark:text-zinc-500 dark:decoration-zinc-600" : ""}`}
+      className={`flex items-start gap-2 ${node.kind === "cycle" ? "text-zinc-500 italic dark:text-zinc-400" : ""}`}
     >
       <Depth depth={node.depth} />
-      <span data-testid="preview-entry-label" className={node.kind === "cycle" ? "no-underline" : ""}>
+      <span data-testid="preview-entry-label" className="min-w-0 break-words">
         {text}
       </span>
       {node.mode && (
-        <span className="rounded bg-zinc-200 px-1.5 text-[10px] uppercase text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300">
+        <span className="mt-0.5 shrink-0 rounded bg-zinc-200 px-1.5 text-[10px] not-italic uppercase text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300">
           {node.mode}
         </span>
       )}
@@ -63,7 +63,7 @@ function Depth({ depth }: { depth: number }) {
   return (
     <span
       title={`depth ${depth}`}
-      className="inline-flex h-5 min-w-7 items-center justify-center rounded bg-accent-50 px-1 font-mono text-[10px] text-accent-700 dark:bg-accent-500/15 dark:text-accent-100"
+      className="inline-flex h-5 min-w-7 shrink-0 items-center justify-center rounded bg-accent-50 px-1 font-mono text-[10px] text-accent-700 dark:bg-accent-500/15 dark:text-accent-100"
     >
       d{depth}
     </span>

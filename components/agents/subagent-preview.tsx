@@ -43,7 +43,7 @@ export function SubagentPreview({
     <aside
       data-testid="preview"
       aria-busy={loading}
-      className="space-y-3 rounded-lg border border-dashed border-zinc-300 bg-zinc-50 p-3 dark:border-zinc-700 dark:bg-zinc-950/40"
+      className="min-w-0 space-y-3 rounded-lg border border-dashed border-zinc-300 bg-zinc-50 p-3 dark:border-zinc-700 dark:bg-zinc-950/40"
     >
       <div className="flex items-center justify-between gap-2">
         <h3 className="text-sm font-semibold">Live preview</h3>

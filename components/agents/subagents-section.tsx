@@ -43,8 +43,8 @@ export function SubagentsSection({
           Let this agent delegate focused subtasks to other agents or to copies of itself.
         </p>
       </header>
-      <div className="grid gap-6 lg:grid-cols-2">
-        <div className="space-y-4">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+        <div className="min-w-0 space-y-4">
           <Switch
             label="Enable subagents"
             testId="subagents-enabled"
