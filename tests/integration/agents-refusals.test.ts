@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { createAgent, deleteAgent, updateAgent } from "@/lib/db/agents";
+import { updateQuotaOverride } from "@/lib/db/quota";
 import { resetDatabase } from "../helpers/reset-db";
 import { agentTablesState, draft, makeUser, rejection, withChildren } from "./agents-helpers";
 
@@ -147,5 +148,33 @@ describe("agent saves are refused with a field message and nothing written", () 
       "bad_request:agent_tool",
       "tools",
     );
+  });
+
+  it("applies the admin's per-user limits (override: depth 1, 2 children per agent)", async () => {
+    await updateQuotaOverride({
+      userId: owner,
+      patch: { maxSubagentDepth: 1, maxSubagentsPerAgent: 2 },
+      actor: { id: other, email: "other@example.com" },
+    });
+    const leaf = await createAgent({ userId: owner, input: draft("Leaf") });
+    const mid = await createAgent({
+      userId: owner,
+      input: withChildren("Mid", [leaf.id], { allowSelf: false }),
+    });
+    await expectRefused(
+      () => createAgent({ userId: owner, input: withChildren("Top", [mid.id], { allowSelf: false }) }),
+      "limit:subagent_depth",
+      "subagents",
+      /the maximum is 1/,
+    );
+    const x = await createAgent({ userId: owner, input: draft("X") });
+    await expectRefused(
+      () => createAgent({ userId: owner, input: withChildren("Wide", [leaf.id, x.id, mid.id]) }),
+      "limit:subagents_per_agent",
+      "subagents",
+      /At most 2/,
+    );
+    // Another user keeps the defaults.
+    await createAgent({ userId: other, input: draft("Other leaf", { visibility: "public" }) });
   });
 });
