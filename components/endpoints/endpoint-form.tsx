@@ -58,9 +58,22 @@ export function EndpointForm({
     initial.headerNames.map((name) => ({ name, value: "", stored: true })),
   );
   const [result, setResult] = useState<SaveResult | null>(null);
-  const fields = result && !result.ok ? (result.fields ?? {}) : {};
-  const set = <K extends keyof typeof v>(k: K, value: (typeof v)[K]) =>
+  // Field errors of the last save; a field's error goes away as soon as it is edited.
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const clearError = (k: string) =>
+    setFields((old) => {
+      if (!(k in old)) return old;
+      const { [k]: _, ...rest } = old;
+      return rest;
+    });
+  const set = <K extends keyof typeof v>(k: K, value: (typeof v)[K]) => {
     setV((old) => ({ ...old, [k]: value }));
+    clearError(k === "removeKey" ? "apiKey" : k === "access" ? "allowedEmails" : k);
+  };
+  const onHeaders = (rows: HeaderRow[]) => {
+    setHeaders(rows);
+    clearError("headers");
+  };
   const payload = () => ({
     ...v,
     id: initial.id,
@@ -72,6 +85,7 @@ export function EndpointForm({
     start(async () => {
       const r = await save(payload());
       setResult(r);
+      setFields(r.ok ? {} : (r.fields ?? {}));
       if (!r.ok) return;
       if (!initial.id) router.push(`/admin/endpoints/${r.id}?created=1`);
       else {
@@ -135,7 +149,7 @@ export function EndpointForm({
         onRemoveKey={(removeKey) => set("removeKey", removeKey)}
         error={fields.apiKey}
       />
-      <HeaderRows rows={headers} onChange={setHeaders} error={fields.headers} />
+      <HeaderRows rows={headers} onChange={onHeaders} error={fields.headers} />
       <ModelsField
         value={v.models}
         onChange={(models) => set("models", models)}

@@ -43,6 +43,7 @@ test("an admin adds an endpoint, builds an agent on its model and chats with it"
   await endpoints.addHeader("X-Team", "e2e");
   await expect(await endpoints.fetchModels()).toHaveText("Fetched 2 models.");
   await expect(endpoints.models()).toHaveValue("fake-model\nfake-model-mini");
+  await expect(endpoints.fieldError("models")).toHaveCount(0);
   await endpoints.setAllowUserKeys(true);
   await screenshot(adminPage, "endpoint-form-filled");
   const endpointId = await endpoints.create();
