@@ -1,13 +1,13 @@
 import type { Page } from "@playwright/test";
+import { QUOTA_DEFAULTS } from "../../lib/quota/fields";
 import { ADMIN, expect, screenshot, test, USER } from "./fixtures";
 import { AdminPage } from "./pages/admin-page";
 
-// The spec changes global settings that other specs rely on: put the defaults back afterwards.
+// The spec changes global settings that other specs rely on: put the defaults back afterwards
+// (the user keeps a harmless override: 3 concurrent runs instead of 2).
 test.afterAll(async ({ browser }) => {
   const ctx = await browser.newContext({ storageState: ADMIN.state });
-  const res = await ctx.request.put("/api/admin/settings", {
-    data: { maxSubagentDepth: 5, balanceEnabled: false, messagesPerWindow: 40, windowSeconds: 60 },
-  });
+  const res = await ctx.request.put("/api/admin/settings", { data: QUOTA_DEFAULTS });
   expect(res.status()).toBe(200);
   await ctx.close();
 });
