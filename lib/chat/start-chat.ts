@@ -110,7 +110,7 @@ export async function startChat({
   const runId = randomUUID();
   let run: AgentRun;
   // Charged as each model call finishes; a throw (balance exhausted) stops the run cleanly.
-  const charge = { runId: "", userId: user.id };
+  const charge = { runId: "", userId: user.id, pending: [] as Promise<void>[] };
   try {
     run = await createRun({
       runId,
@@ -122,7 +122,7 @@ export async function startChat({
       signal: controller.signal,
       limits: engineLimits(limits),
       onModelCallEnd: async (info) => {
-        await chargeModelCall({
+        const charging = chargeModelCall({
           runId: charge.runId,
           userId: user.id,
           agentId: info.agentId,
@@ -132,6 +132,26 @@ export async function startChat({
           inputTokens: info.inputTokens,
           outputTokens: info.outputTokens,
         });
+        // With balances on, the run must wait: an exhausted balance stops it here. With balances
+        // off the ledger row is written off the critical path and awaited before the run is closed.
+        if (limits.balanceEnabled) {
+          await charging;
+        } else {
+          charge.pending.push(
+            charging.then(
+              () => {},
+              (err) =>
+                console.error(
+                  JSON.stringify({
+                    level: "error",
+                    msg: "recording usage failed",
+                    runId: charge.runId,
+                    error: String(err),
+                  }),
+                ),
+            ),
+          );
+        }
       },
     });
   } catch (err) {
@@ -176,7 +196,13 @@ export async function startChat({
       title: conv.title,
     },
   });
-  void pump({ live, run, assistantMessageId: turn.assistantMessageId, runId: charge.runId });
+  void pump({
+    live,
+    run,
+    assistantMessageId: turn.assistantMessageId,
+    runId: charge.runId,
+    charges: charge.pending,
+  });
   return live;
 }
 
@@ -216,11 +242,14 @@ async function pump({
   run,
   assistantMessageId,
   runId,
+  charges,
 }: {
   live: LiveRun;
   run: AgentRun;
   assistantMessageId: string;
   runId: string;
+  /** Usage rows still being written (balances off); the run is closed only after them. */
+  charges: Promise<void>[];
 }) {
   const events: RunEvent[] = [];
   let lastSave = Date.now();
@@ -269,7 +298,7 @@ async function pump({
   } catch (err) {
     console.error(JSON.stringify({ level: "error", msg: "run stream failed", runId, error: String(err) }));
   }
-  await save(true);
+  await Promise.all([save(true), ...charges]);
   const end = events.findLast((e) => e.type === "run_end");
   await finishRun({ runId, status: end?.type === "run_end" ? RUN_STATUS[end.status] : "FAILED" }).catch(
     () => {},

@@ -1,16 +1,26 @@
 import "server-only";
 import { createAgent, listUsableAgents } from "@/lib/db/agents";
+import { listModelChoices } from "@/lib/db/agents-models";
 import { countConversations } from "@/lib/db/conversations";
 import { DEMO_ENDPOINT_ID, DEMO_MODEL_ID } from "@/lib/providers";
 
-// A newcomer's first visit to the chat: three agents on the offline demo model that show the
-// whole flow (a lead that delegates in parallel to two specialists, one with a calculator).
-const demo = { provider: DEMO_ENDPOINT_ID, model: DEMO_MODEL_ID };
+// A newcomer's first visit to the chat: three agents that show the whole flow (a lead that
+// delegates in parallel to two specialists, one with a calculator) — on the offline demo model
+// when it is offered, else on the first model the user may use.
+async function starterModel(userId: string): Promise<{ provider: string; model: string } | null> {
+  const choices = await listModelChoices({ userId });
+  if (choices.some((c) => c.id === DEMO_ENDPOINT_ID))
+    return { provider: DEMO_ENDPOINT_ID, model: DEMO_MODEL_ID };
+  const first = choices.find((c) => c.models.length > 0);
+  return first ? { provider: first.id, model: first.models[0] } : null;
+}
 
 /** Creates the starter team for a user who has no agents and has never chatted. Idempotent enough: runs only then. */
 export async function ensureStarterAgents({ userId }: { userId: string }): Promise<boolean> {
   const [usable, chats] = await Promise.all([listUsableAgents({ userId }), countConversations({ userId })]);
   if (usable.some((a) => a.isOwner) || chats > 0) return false;
+  const demo = await starterModel(userId);
+  if (!demo) return false;
 
   const researcher = await createAgent({
     userId,
