@@ -12,7 +12,7 @@ const TABS = [
   { href: "/admin/audit", label: "Audit log", key: "audit" },
 ];
 
-/** The admin sections; scrolls sideways on phones. */
+/** The admin sections; wraps onto several rows on phones. */
 export function AdminTabs() {
   const pathname = usePathname();
   return (
@@ -20,7 +20,7 @@ export function AdminTabs() {
       aria-label="Admin sections"
       className="-mx-1 overflow-x-auto border-b border-zinc-200 dark:border-zinc-800"
     >
-      <ul className="flex min-w-max gap-1 px-1">
+      <ul className="flex flex-wrap gap-x-1">
         {TABS.map((tab) => {
           const active = pathname === tab.href;
           return (
@@ -29,7 +29,7 @@ export function AdminTabs() {
                 href={tab.href}
                 data-testid={`admin-tab-${tab.key}`}
                 aria-current={active ? "page" : undefined}
-                className={`block border-b-2 px-3 py-2 text-sm font-medium transition ${
+                className={`block border-b-2 px-2.5 py-2 sm:px-3 text-sm font-medium transition ${
                   active
                     ? "border-accent-500 text-accent-700 dark:text-accent-100"
                     : "border-transparent text-zinc-500 hover:text-zinc-900 dark:hover:text-zinc-100"

@@ -114,3 +114,18 @@ test("a normal user can't see the quota pages or the settings API", async ({ use
   const put = await page.request.put("/api/admin/settings", { data: { maxSubagentDepth: 1 } });
   expect(put.status()).toBe(404);
 });
+
+test("the quota pages fit a phone screen in dark mode", async ({ adminPage: page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.goto("/admin/balances");
+  await expect(page.getByTestId("settings-form-balances")).toBeVisible();
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+  await screenshot(page, "admin-quotas-phone-balances");
+  await page.goto("/admin/usage");
+  await expect(page.getByTestId("usage-chart")).toBeVisible();
+  await screenshot(page, "admin-quotas-phone-usage");
+});
