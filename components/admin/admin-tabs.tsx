@@ -8,6 +8,7 @@ const TABS = [
   { href: "/admin/balances", label: "Balances", key: "balances" },
   { href: "/admin/rate-limits", label: "Rate limits", key: "rate-limits" },
   { href: "/admin/overrides", label: "Per-user overrides", key: "overrides" },
+  { href: "/admin/endpoints", label: "Endpoints", key: "endpoints" },
   { href: "/admin/usage", label: "Usage", key: "usage" },
   { href: "/admin/audit", label: "Audit log", key: "audit" },
 ];
@@ -22,7 +23,8 @@ export function AdminTabs() {
     >
       <ul className="flex flex-wrap gap-x-1">
         {TABS.map((tab) => {
-          const active = pathname === tab.href;
+          const active =
+            pathname === tab.href || (tab.href !== "/admin" && pathname.startsWith(`${tab.href}/`));
           return (
             <li key={tab.key}>
               <Link

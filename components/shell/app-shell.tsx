@@ -7,11 +7,13 @@ import { ThemeToggle } from "./theme-toggle";
 interface AppShellProps {
   user: { name: string | null; email: string; role: "USER" | "ADMIN" };
   signOut: () => Promise<void>;
+  /** The user's token balance pill (rendered on the server; empty when balances are off). */
+  balance?: React.ReactNode;
   children: React.ReactNode;
 }
 
 /** Sidebar navigation on wide screens; a top bar with a slide-over menu on phones. */
-export function AppShell({ user, signOut, children }: AppShellProps) {
+export function AppShell({ user, signOut, balance, children }: AppShellProps) {
   const [open, setOpen] = useState(false);
   const isAdmin = user.role === "ADMIN";
   const sidebar = (
@@ -19,10 +21,18 @@ export function AppShell({ user, signOut, children }: AppShellProps) {
       <Logo className="px-2 text-lg" />
       <NavLinks isAdmin={isAdmin} onNavigate={() => setOpen(false)} />
       <div className="mt-auto space-y-3 border-t border-zinc-200 pt-4 dark:border-zinc-800">
+        {balance && <div className="px-2">{balance}</div>}
         <div className="flex items-center justify-between gap-2 px-2">
           <div className="min-w-0">
-            <p className="truncate text-sm font-medium" data-testid="user-name">
-              {user.name ?? user.email}
+            <p className="flex items-center gap-1.5 text-sm font-medium">
+              <span className="truncate" data-testid="user-name">
+                {user.name ?? user.email}
+              </span>
+              {isAdmin && (
+                <span className="shrink-0 rounded bg-amber-100 px-1 text-[10px] font-semibold text-amber-800 dark:bg-amber-900/50 dark:text-amber-200">
+                  ADMIN
+                </span>
+              )}
             </p>
             <p className="truncate text-xs text-zinc-500">
               {user.email}
