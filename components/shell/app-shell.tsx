@@ -36,11 +36,6 @@ export function AppShell({ user, signOut, balance, children }: AppShellProps) {
             </p>
             <p className="truncate text-xs text-zinc-500">
               {user.email}
-              {isAdmin && (
-                <span className="ml-1 rounded bg-amber-100 px-1 text-[10px] font-semibold text-amber-800 dark:bg-amber-900/50 dark:text-amber-200">
-                  ADMIN
-                </span>
-              )}
             </p>
           </div>
           <ThemeToggle />
