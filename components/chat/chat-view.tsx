@@ -1,6 +1,7 @@
 "use client";
 import Link from "next/link";
 import { useEffect, useMemo, useRef, useState } from "react";
+import { Drawer } from "@/components/ui/drawer";
 import { AgentPicker } from "./agent-picker";
 import { siblingsInfo, visiblePath } from "./branches";
 import { Composer } from "./composer";
@@ -71,19 +72,9 @@ export function ChatView({
           </span>
         )}
       </div>
-      {chatsOpen && (
-        <div className="fixed inset-0 z-40 lg:hidden">
-          <button
-            type="button"
-            aria-label="Close chats"
-            className="absolute inset-0 bg-black/40"
-            onClick={() => setChatsOpen(false)}
-          />
-          <div className="absolute inset-y-0 left-0 w-72 bg-white shadow-xl dark:bg-zinc-900">
-            <ConversationList />
-          </div>
-        </div>
-      )}
+      <Drawer open={chatsOpen} onClose={() => setChatsOpen(false)} label="Close chats" hideFrom="lg">
+        <ConversationList />
+      </Drawer>
       <div className="min-h-0 flex-1 overflow-y-auto" data-testid="message-list">
         <div className="mx-auto max-w-3xl space-y-6 px-4 py-6">
           {path.length === 0 && <EmptyState agent={agent} hasAgents={agents.length > 0} />}

@@ -1,5 +1,6 @@
 "use client";
 import { useState } from "react";
+import { Drawer } from "@/components/ui/drawer";
 import { Logo } from "@/components/ui/logo";
 import { NavLinks } from "./nav-links";
 import { ThemeToggle } from "./theme-toggle";
@@ -34,9 +35,7 @@ export function AppShell({ user, signOut, balance, children }: AppShellProps) {
                 </span>
               )}
             </p>
-            <p className="truncate text-xs text-zinc-500">
-              {user.email}
-            </p>
+            <p className="truncate text-xs text-zinc-500">{user.email}</p>
           </div>
           <ThemeToggle />
         </div>
@@ -80,19 +79,9 @@ export function AppShell({ user, signOut, balance, children }: AppShellProps) {
       <aside className="hidden w-60 shrink-0 border-r border-zinc-200 bg-zinc-50 md:block dark:border-zinc-800 dark:bg-zinc-900/60">
         {sidebar}
       </aside>
-      {open && (
-        <div className="fixed inset-0 z-40 md:hidden">
-          <button
-            type="button"
-            aria-label="Close menu"
-            className="absolute inset-0 bg-black/40"
-            onClick={() => setOpen(false)}
-          />
-          <aside className="absolute inset-y-0 left-0 w-64 bg-white shadow-xl dark:bg-zinc-900">
-            {sidebar}
-          </aside>
-        </div>
-      )}
+      <Drawer open={open} onClose={() => setOpen(false)} label="Close menu" hideFrom="md">
+        {sidebar}
+      </Drawer>
       <main className="min-h-0 min-w-0 flex-1 overflow-auto">{children}</main>
     </div>
   );

@@ -2,6 +2,7 @@
 // request (a reload, another tab) can replay what happened so far and then follow the rest.
 // A finished run stays a short while so a client that reconnects right at the end still sees it.
 import type { RunEvent } from "@/lib/agents";
+import { AppError } from "@/lib/errors";
 
 export interface ChatMeta {
   type: "meta";
@@ -62,6 +63,15 @@ export function finish(run: LiveRun) {
 
 export function getLiveRun(runId: string): LiveRun | undefined {
   return runs.get(runId);
+}
+
+/** A live run of this user's; typed errors when it has ended or belongs to someone else. */
+export function ownedLiveRun({ runId, userId }: { runId: string; userId: string }): LiveRun {
+  const live = runs.get(runId);
+  if (!live) throw new AppError("not_found:run", "This answer is no longer running.");
+  if (live.userId !== userId)
+    throw new AppError("forbidden:conversation", "This conversation belongs to another user.");
+  return live;
 }
 
 export function liveRunForConversation(conversationId: string): LiveRun | undefined {

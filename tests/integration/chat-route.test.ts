@@ -13,6 +13,7 @@ vi.mock("@/lib/auth/index", () => ({
 
 const chatRoute = await import("@/app/api/chat/route");
 const stopRoute = await import("@/app/api/chat/runs/[runId]/stop/route");
+const runRoute = await import("@/app/api/chat/runs/[runId]/route");
 const conversationRoute = await import("@/app/api/conversations/[id]/route");
 
 const hasToolResult = (ctx: ScriptContext) => ctx.messages.some((m) => m.getType() === "tool");
@@ -236,6 +237,16 @@ describe("POST /api/chat", () => {
       { params: Promise.resolve({ id: meta.conversationId }) },
     );
     expect(rename.status).toBe(403);
+    const stop = await stopRoute.POST(new Request("http://test", { method: "POST" }), {
+      params: Promise.resolve({ runId: meta.runId }),
+    });
+    expect(stop.status).toBe(403);
+    expect((await stop.json()).code).toBe("forbidden:conversation");
+    const follow = await runRoute.GET(new Request("http://test"), {
+      params: Promise.resolve({ runId: meta.runId }),
+    });
+    expect(follow.status).toBe(403);
+
     const del = await conversationRoute.DELETE(new Request("http://test"), {
       params: Promise.resolve({ id: meta.conversationId }),
     });

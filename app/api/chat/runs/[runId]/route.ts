@@ -1,6 +1,6 @@
 import { requireUser } from "@/lib/auth/session";
-import { follow, getLiveRun, sseStream } from "@/lib/chat/live-runs";
-import { AppError, errorResponse } from "@/lib/errors";
+import { follow, ownedLiveRun, sseStream } from "@/lib/chat/live-runs";
+import { errorResponse } from "@/lib/errors";
 
 export const dynamic = "force-dynamic";
 
@@ -8,11 +8,7 @@ export const dynamic = "force-dynamic";
 export async function GET(request: Request, { params }: { params: Promise<{ runId: string }> }) {
   try {
     const user = await requireUser();
-    const { runId } = await params;
-    const live = getLiveRun(runId);
-    if (!live) throw new AppError("not_found:run", "This answer is no longer running.");
-    if (live.userId !== user.id)
-      throw new AppError("forbidden:conversation", "This conversation belongs to another user.");
+    const live = ownedLiveRun({ runId: (await params).runId, userId: user.id });
     return new Response(sseStream(follow(live, request.signal)), {
       headers: {
         "Content-Type": "text/event-stream; charset=utf-8",
