@@ -1,4 +1,5 @@
 "use client";
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { DeleteDialog } from "./delete-dialog";
@@ -55,6 +56,9 @@ export function AgentCardActions({
 
   return (
     <div className="flex items-center gap-2">
+      <Link href={`/chat?agent=${agent.id}`} className={btn} data-testid="chat-with-agent">
+        Chat
+      </Link>
       <button
         type="button"
         className={btn}
