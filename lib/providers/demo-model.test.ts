@@ -102,8 +102,8 @@ describe("demo model", () => {
     expect(text).toContain("## Results");
     expect(text).toContain("Paris is the capital of France.");
     expect(text).toContain("Subagent writer failed: timeout");
-    expect(text).toMatch(/\| 1 \| Find the capital of France \| researcher \| ✅ done \|/);
-    expect(text).toMatch(/⚠️ failed/);
+    expect(text).toMatch(/\| 1 \| Find the capital of France \| researcher \| ✓ done \|/);
+    expect(text).toMatch(/✗ failed/);
     expect(text.trim().endsWith(DEMO_NOTE)).toBe(true);
   });
 

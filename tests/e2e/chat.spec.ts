@@ -128,3 +128,18 @@ test("conversations can be searched, renamed and deleted; other users can't open
   await expect(page).toHaveURL(/\/chat$/);
   await expect(page.getByTestId("conversation-item")).toHaveCount(0);
 });
+
+test("the chat works on a phone: conversations drawer and composer", async ({ userPage: page }) => {
+  await page.setViewportSize({ width: 390, height: 820 });
+  const chat = new ChatPage(page);
+  await chat.openNew("Team Lead");
+  await chat.send("Compute 5 * 5\nWhat time is it?");
+  await chat.waitForAnswer();
+  await expect(chat.subagentBlocks()).toHaveCount(2);
+  // Nothing scrolls sideways.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await screenshot(page, "chat-phone");
+  await page.getByTestId("open-chats").click();
+  await expect(page.getByTestId("conversation-list").last()).toBeVisible();
+  await screenshot(page, "chat-phone-drawer");
+});

@@ -130,7 +130,7 @@ export function composeFinalAnswer(results: DelegatedResult[]): string {
   );
   const rows = results.map(
     (r, i) =>
-      `| ${i + 1} | ${shorten(r.task, 50).replace(/\|/g, "\\|")} | ${r.subagentType} | ${failed(r) ? "⚠️ failed" : "✅ done"} |`,
+      `| ${i + 1} | ${shorten(r.task, 50).replace(/\|/g, "\\|")} | ${r.subagentType} | ${failed(r) ? "✗ failed" : "✓ done"} |`,
   );
   const done = results.filter((r) => !failed(r)).length;
   return [
