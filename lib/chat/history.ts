@@ -38,9 +38,42 @@ export function childrenIndex(messages: StoredMessage[]): Map<string | null, Sto
   return index;
 }
 
+export interface EngineHistory {
+  messages: { role: "user" | "assistant"; content: string }[];
+  /** Stored message id of each engine message (same order). */
+  ids: string[];
+}
+
 /** Engine history for a branch: user text and the assistant's final text (failed empty answers skipped). */
-export function toEngineHistory(path: StoredMessage[]): { role: "user" | "assistant"; content: string }[] {
-  return path
-    .filter((m) => m.role === "USER" || m.content.trim().length > 0)
-    .map((m) => ({ role: m.role === "USER" ? "user" : "assistant", content: m.content }));
+export function toEngineHistory(path: StoredMessage[]): EngineHistory {
+  const kept = path.filter((m) => m.role === "USER" || m.content.trim().length > 0);
+  return {
+    messages: kept.map((m) => ({ role: m.role === "USER" ? "user" : "assistant", content: m.content })),
+    ids: kept.map((m) => m.id),
+  };
+}
+
+/** Stored on an assistant message's parts when its run summarized older messages. */
+export interface StoredSummary {
+  summary?: string;
+  /** The last stored message the summary covers; later messages are sent verbatim. */
+  summaryUpTo?: string;
+}
+
+/**
+ * The newest summary on a branch and the messages after what it covers: the next run starts from
+ * that summary instead of summarizing the whole conversation again.
+ */
+export function applyStoredSummary(path: StoredMessage[]): {
+  initialSummary?: string;
+  rest: StoredMessage[];
+} {
+  for (let i = path.length - 1; i >= 0; i--) {
+    const parts = path[i].parts as (StoredSummary & object) | null;
+    if (path[i].role !== "ASSISTANT" || !parts?.summary || !parts.summaryUpTo) continue;
+    const upTo = path.findIndex((m) => m.id === parts.summaryUpTo);
+    if (upTo === -1) continue;
+    return { initialSummary: parts.summary, rest: path.slice(upTo + 1) };
+  }
+  return { rest: path };
 }

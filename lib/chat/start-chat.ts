@@ -22,7 +22,7 @@ import {
 import type { PublicUser } from "@/lib/db/users";
 import { AppError } from "@/lib/errors";
 import { admitRun, chargeModelCall, engineLimits, finishRun, getLimitsForUser } from "@/lib/quota";
-import { pathTo, toEngineHistory } from "./history";
+import { applyStoredSummary, pathTo, type StoredSummary, toEngineHistory } from "./history";
 import { finish, type LiveRun, publish, registerRun } from "./live-runs";
 import { resolveRunModels } from "./models";
 import { testModelFactory } from "./test-hooks";
@@ -93,10 +93,9 @@ export async function startChat({
     }
     userText = req.text as string;
   }
-  const history = [
-    ...toEngineHistory(pathTo(stored, parentId)),
-    { role: "user" as const, content: userText },
-  ];
+  const { initialSummary, rest } = applyStoredSummary(pathTo(stored, parentId));
+  const prior = toEngineHistory(rest);
+  const history = [...prior.messages, { role: "user" as const, content: userText }];
 
   const resolved = await resolveRunModels({
     userId: user.id,
@@ -118,6 +117,7 @@ export async function startChat({
       agentLookup: resolved.agents,
       endpoints: resolved.endpoints,
       messages: history,
+      initialSummary,
       modelFactory: resolved.modelFactory,
       signal: controller.signal,
       limits: engineLimits(limits),
@@ -202,6 +202,8 @@ export async function startChat({
     assistantMessageId: turn.assistantMessageId,
     runId: charge.runId,
     charges: charge.pending,
+    // Which stored message each engine message is, so a summary can record what it covers.
+    historyIds: [...prior.ids, turn.userMessageId],
   });
   return live;
 }
@@ -243,6 +245,7 @@ async function pump({
   assistantMessageId,
   runId,
   charges,
+  historyIds,
 }: {
   live: LiveRun;
   run: AgentRun;
@@ -250,12 +253,17 @@ async function pump({
   runId: string;
   /** Usage rows still being written (balances off); the run is closed only after them. */
   charges: Promise<void>[];
+  historyIds: string[];
 }) {
   const events: RunEvent[] = [];
   let lastSave = Date.now();
   let saving: Promise<void> = Promise.resolve();
   const save = (final: boolean) => {
-    const tree = reduceEvents(events);
+    const tree: MessageTree & StoredSummary = reduceEvents(events);
+    const summarized = events.find((e) => e.type === "summary");
+    if (summarized?.type === "summary" && summarized.summarizedMessages > 0) {
+      tree.summaryUpTo = historyIds[summarized.summarizedMessages - 1];
+    }
     const end = events.findLast((e) => e.type === "run_end");
     const status = final ? (end ? STATUS[end.status] : "FAILED") : "STREAMING";
     const error =

@@ -1,6 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { type RunEvent, reduceEvents } from "@/lib/agents";
-import { type ScriptContext, scriptedModelFactory } from "@/lib/agents/testing/scripted-model";
+import {
+  type ScriptContext,
+  ScriptedChatModel,
+  scriptedModelFactory,
+} from "@/lib/agents/testing/scripted-model";
 import { setTestModelFactory } from "@/lib/chat/test-hooks";
 import { updateQuotaSettings } from "@/lib/db/quota";
 import { delegating, makeAgent, makeUser, post, readStream, type StreamItem } from "../helpers/chat-fixtures";
@@ -321,5 +325,54 @@ describe("POST /api/chat", () => {
     );
     expect(users.map((u) => u.content)).toEqual(["first", "second", "second, edited"]);
     expect(users[1].parentId).toBe(users[2].parentId);
+  });
+
+  it("carries a summary to the next turn instead of summarizing the whole conversation again", async () => {
+    const summarizerInputs: string[] = [];
+    const chatInputs: string[][] = [];
+    let summaries = 0;
+    setTestModelFactory((spec) => {
+      if (spec.purpose === "summarize") {
+        return new ScriptedChatModel({
+          script: (ctx) => {
+            summarizerInputs.push(ctx.lastText);
+            return { text: `S${++summaries}` };
+          },
+        });
+      }
+      return new ScriptedChatModel({
+        script: (ctx) => {
+          chatInputs.push(ctx.messages.map((m) => `${m.getType()}:${m.content}`));
+          return { text: `a${chatInputs.length}` };
+        },
+      });
+    });
+    const agent = await makeAgent(owner.id, "Summarizing", {
+      summarization: { trigger: { type: "messages", value: 2 } },
+    });
+    const send = async (text: string, conversationId?: string, parentMessageId?: string) =>
+      (
+        await readStream(
+          await chatRoute.POST(
+            post("/api/chat", { conversationId, agentId: agent.id, text, parentMessageId }),
+          ),
+        )
+      )[0] as Extract<StreamItem, { type: "meta" }>;
+    const t1 = await send("u1");
+    const t2 = await send("u2", t1.conversationId, t1.assistantMessageId);
+    await send("u3", t1.conversationId, t2.assistantMessageId);
+
+    // Turn 2 summarized u1 + a1; turn 3 started from that summary and summarized only u2 + a2.
+    expect(summarizerInputs).toHaveLength(2);
+    expect(summarizerInputs[0]).toContain("u1");
+    expect(summarizerInputs[1]).toContain("Earlier summary:\nS1");
+    expect(summarizerInputs[1]).not.toContain("human: u1");
+    expect(chatInputs[2].at(-1)).toBe("human:u3");
+    expect(chatInputs[2][0]).toContain("S2");
+    const [stored] = await query<{ parts: { summary?: string; summaryUpTo?: string } }>(
+      `SELECT parts FROM "Message" WHERE id = $1`,
+      [t2.assistantMessageId],
+    );
+    expect(stored.parts).toMatchObject({ summary: "S1", summaryUpTo: t1.assistantMessageId });
   });
 });
