@@ -263,7 +263,19 @@ function providerMessage(err: unknown): string {
   let msg = typeof fromBody === "string" ? fromBody : typeof e.message === "string" ? e.message : "";
   msg = msg.replace(/\n*Troubleshooting URL:.*$/s, "").trim();
   msg = msg.replace(/^\d{3}\s+/, "").replace(/^\[GoogleGenerativeAI Error\]:\s*/, "");
+  msg = redactSecrets(msg);
   return msg.length > 300 ? `${msg.slice(0, 297)}...` : msg;
+}
+
+/**
+ * Providers echo (partly masked) keys in their error text, e.g. OpenAI's "Incorrect API key
+ * provided: sk-proj-abc***xyz". That text reaches the chat and the logs, so key-like tokens go.
+ */
+export function redactSecrets(text: string): string {
+  return text
+    .replace(/\b(?:sk|pk|rk|ak|gsk|xai|key)[-_][A-Za-z0-9*._-]{6,}/gi, "[redacted]")
+    .replace(/\bAIza[0-9A-Za-z_-]{20,}/g, "[redacted]")
+    .replace(/\b[A-Za-z0-9_-]{32,}\b/g, "[redacted]");
 }
 
 function causeChain(err: unknown): Array<Record<string, unknown>> {
