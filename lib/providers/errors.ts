@@ -273,7 +273,7 @@ function providerMessage(err: unknown): string {
  */
 export function redactSecrets(text: string): string {
   return text
-    .replace(/\b(?:sk|pk|rk|ak|gsk|xai|key)[-_][A-Za-z0-9*._-]{6,}/gi, "[redacted]")
+    .replace(/\b(?:sk|pk|rk|ak|gsk|xai|key)[-_][A-Za-z0-9*_-]{6,}/gi, "[redacted]")
     .replace(/\bAIza[0-9A-Za-z_-]{20,}/g, "[redacted]")
     .replace(/\b[A-Za-z0-9_-]{32,}\b/g, "[redacted]");
 }
