@@ -31,6 +31,7 @@ if (!process.env.DATABASE_URL) {
   process.env.DATABASE_URL = embedded.url;
   // PGlite executes one statement at a time; one pooled connection keeps transactions intact.
   process.env.DATABASE_POOL_MAX ??= "1";
+  process.env.EMBEDDED_DATABASE = "1";
   console.log(
     `• Embedded PostgreSQL on 127.0.0.1:${dbPort} (data in ${path.relative(root, dataDir)}/pglite)`,
   );

@@ -14,6 +14,8 @@ interface ChatViewProps {
   conversationId: string | null;
   initialMessages: ChatMessage[];
   liveRunId: string | null;
+  /** An answer being written by another app process: followed by polling. */
+  remoteRun?: { messageId: string; runId: string } | null;
   agents: ChatAgent[];
   initialAgentId: string | null;
 }
@@ -23,11 +25,12 @@ export function ChatView({
   conversationId,
   initialMessages,
   liveRunId,
+  remoteRun = null,
   agents,
   initialAgentId,
 }: ChatViewProps) {
   const [agentId, setAgentId] = useState(initialAgentId ?? agents[0]?.id ?? "");
-  const chat = useChat({ conversationId, initialMessages, liveRunId, agentId });
+  const chat = useChat({ conversationId, initialMessages, liveRunId, remoteRun, agentId });
   const [choice, setChoice] = useState<Record<string, number>>({});
   const [chatsOpen, setChatsOpen] = useState(false);
   const path = useMemo(() => visiblePath(chat.messages, choice), [chat.messages, choice]);

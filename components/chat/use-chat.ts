@@ -32,11 +32,13 @@ export function useChat({
   conversationId: initialConversationId,
   initialMessages,
   liveRunId,
+  remoteRun,
   agentId,
 }: {
   conversationId: string | null;
   initialMessages: ChatMessage[];
   liveRunId: string | null;
+  remoteRun: { messageId: string; runId: string } | null;
   agentId: string;
 }) {
   const [conversationId, setConversationId] = useState(initialConversationId);
@@ -123,6 +125,21 @@ export function useChat({
     return () => controller.abort();
   }, [liveRunId, consume, reload]);
 
+  // An answer written by another app process: poll its saved state until it leaves STREAMING.
+  const [remote, setRemote] = useState(remoteRun);
+  useEffect(() => {
+    if (!remote || !conversationRef.current) return;
+    const id = conversationRef.current;
+    const timer = setInterval(async () => {
+      const res = await fetch(`/api/conversations/${id}`, { cache: "no-store" }).catch(() => null);
+      if (!res?.ok) return;
+      const data = (await res.json()) as { messages: ChatMessage[] };
+      setMessages(data.messages);
+      if (data.messages.find((m) => m.id === remote.messageId)?.status !== "STREAMING") setRemote(null);
+    }, 1500);
+    return () => clearInterval(timer);
+  }, [remote]);
+
   const send = useCallback(
     async (text: string, parentId: string | null) => {
       setError(null);
@@ -201,9 +218,10 @@ export function useChat({
   );
 
   const stop = useCallback(async () => {
-    if (!live?.runId) return;
-    await fetch(`/api/chat/runs/${live.runId}/stop`, { method: "POST" }).catch(() => {});
-  }, [live?.runId]);
+    const runId = live?.runId ?? remote?.runId;
+    if (!runId) return;
+    await fetch(`/api/chat/runs/${runId}/stop`, { method: "POST" }).catch(() => {});
+  }, [live?.runId, remote?.runId]);
 
   return {
     conversationId,

@@ -19,11 +19,12 @@ import {
   type MessageUsage,
   saveAssistantMessage,
 } from "@/lib/db/conversations";
+import { listenForRunStops } from "@/lib/db/run-signals";
 import type { PublicUser } from "@/lib/db/users";
 import { AppError } from "@/lib/errors";
 import { admitRun, chargeModelCall, engineLimits, finishRun, getLimitsForUser } from "@/lib/quota";
 import { applyStoredSummary, pathTo, type StoredSummary, toEngineHistory } from "./history";
-import { finish, type LiveRun, publish, registerRun } from "./live-runs";
+import { finish, getLiveRun, type LiveRun, publish, registerRun } from "./live-runs";
 import { resolveRunModels } from "./models";
 import { testModelFactory } from "./test-hooks";
 import { chatRequestSchema } from "./validation";
@@ -196,6 +197,8 @@ export async function startChat({
       title: conv.title,
     },
   });
+  // Stop requests that reach another app process arrive here through the database.
+  listenForRunStops((id) => getLiveRun(id)?.abort(new Error("Stopped by the user")));
   void pump({
     live,
     run,

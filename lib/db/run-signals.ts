@@ -1,0 +1,73 @@
+import "server-only";
+import pg from "pg";
+import { AppError } from "@/lib/errors";
+import { getDb } from "./client";
+
+// Runs live in the memory of the app process that started them. With several processes behind
+// one database, a Stop request may reach another process: it is relayed with PostgreSQL
+// NOTIFY on this channel, and every process aborts the run if it holds it.
+const CHANNEL = "delegate_run_stop";
+
+/** Status and owner of a run, for requests that reach a process which doesn't hold it. */
+export async function getRunForUser({ runId, userId }: { runId: string; userId: string }) {
+  const run = await getDb().run.findUnique({ where: { id: runId }, select: { userId: true, status: true } });
+  if (!run) throw new AppError("not_found:run", "This answer is no longer running.");
+  if (run.userId !== userId)
+    throw new AppError("forbidden:conversation", "This conversation belongs to another user.");
+  return run;
+}
+
+/** Status of the runs behind some assistant messages (RUNNING = alive in some process). */
+export async function runStatusByMessage({ assistantMessageIds }: { assistantMessageIds: string[] }) {
+  const out = new Map<string, { runId: string; status: string }>();
+  if (!assistantMessageIds.length) return out;
+  const rows = await getDb().run.findMany({
+    where: { assistantMessageId: { in: assistantMessageIds } },
+    select: { id: true, assistantMessageId: true, status: true },
+  });
+  for (const r of rows) out.set(r.assistantMessageId, { runId: r.id, status: r.status });
+  return out;
+}
+
+export async function requestRunStop({ runId }: { runId: string }): Promise<void> {
+  await getDb().$executeRaw`SELECT pg_notify(${CHANNEL}, ${runId})`;
+}
+
+const state = globalThis as unknown as { __runStopListener?: Promise<void> };
+
+/**
+ * Starts (once per process) a dedicated connection that LISTENs for stop requests and calls
+ * `onStop(runId)`; it reconnects after errors. Skipped on the embedded database, which serves a
+ * single app process anyway.
+ */
+export function listenForRunStops(onStop: (runId: string) => void): void {
+  if (state.__runStopListener || process.env.EMBEDDED_DATABASE === "1" || !process.env.DATABASE_URL) return;
+  const connect = async (attempt: number): Promise<void> => {
+    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    const retry = () => {
+      client.removeAllListeners();
+      client.end().catch(() => {});
+      setTimeout(() => void connect(attempt + 1), Math.min(30_000, 500 * 2 ** attempt)).unref();
+    };
+    try {
+      client.on("notification", (msg) => {
+        if (msg.channel === CHANNEL && msg.payload) onStop(msg.payload);
+      });
+      client.on("error", retry);
+      await client.connect();
+      await client.query(`LISTEN ${CHANNEL}`);
+      // Don't keep the process alive just for this connection.
+      (
+        client as unknown as { connection?: { stream?: { unref?: () => void } } }
+      ).connection?.stream?.unref?.();
+    } catch {
+      retry();
+    }
+  };
+  state.__runStopListener = connect(0);
+}
+
+/** Resolves once this process listens for relayed stops (or gave up for now). */
+export function runStopListenerReady(): Promise<void> {
+  return state.__runStopListener ?? Promise.resolve();
+}
