@@ -56,7 +56,7 @@ export function AgentCardActions({
 
   return (
     <div className="flex items-center gap-2">
-      <Link href={`/chat?agent=${agent.id}`} className={btn} data-testid="chat-with-agent">
+      <Link href={`/chat?agent=${agent.id}`} className={btn} data-testid="agent-card-chat">
         Chat
       </Link>
       <button
