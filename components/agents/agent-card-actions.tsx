@@ -14,6 +14,7 @@ export function AgentCardActions({
   parents,
   remove,
   afterDelete,
+  showChat = true,
 }: {
   agent: { id: string; name: string; isOwner: boolean };
   duplicate: (input: { id: string }) => Promise<Result<{ id: string }>>;
@@ -22,6 +23,8 @@ export function AgentCardActions({
     id: string;
   }) => Promise<Result<{ removedFrom: { id: string; name: string }[]; others: number }>>;
   afterDelete?: string;
+  /** The list shows a Chat button; the agent's own page has a bigger one already. */
+  showChat?: boolean;
 }) {
   const router = useRouter();
   const [pending, start] = useTransition();
@@ -56,9 +59,11 @@ export function AgentCardActions({
 
   return (
     <div className="flex items-center gap-2">
-      <Link href={`/chat?agent=${agent.id}`} className={btn} data-testid="agent-card-chat">
-        Chat
-      </Link>
+      {showChat && (
+        <Link href={`/chat?agent=${agent.id}`} className={btn} data-testid="agent-card-chat">
+          Chat
+        </Link>
+      )}
       <button
         type="button"
         className={btn}

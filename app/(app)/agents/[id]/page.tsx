@@ -60,6 +60,7 @@ export default async function AgentPage({ params }: { params: Promise<{ id: stri
               parents={agentParentsAction}
               remove={deleteAgentAction}
               afterDelete="/agents"
+              showChat={false}
             />
           </div>
         </div>
