@@ -141,7 +141,10 @@ export async function startChat({
           charge.pending.push(
             charging.then(
               () => {},
-              (err) =>
+              (err) => {
+                // Balances were switched on during this run: the call is recorded; the user's next
+                // run is refused. Anything else means the ledger row is missing.
+                if ((err as { code?: string }).code === "limit:balance") return;
                 console.error(
                   JSON.stringify({
                     level: "error",
@@ -149,7 +152,8 @@ export async function startChat({
                     runId: charge.runId,
                     error: String(err),
                   }),
-                ),
+                );
+              },
             ),
           );
         }
