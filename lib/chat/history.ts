@@ -15,29 +15,6 @@ export function pathTo(messages: StoredMessage[], leafId: string | null): Stored
   return path.reverse();
 }
 
-/** The branch shown by default: from the root, always follow the newest child. */
-export function latestPath(messages: StoredMessage[]): StoredMessage[] {
-  const children = childrenIndex(messages);
-  const path: StoredMessage[] = [];
-  let level = children.get(null) ?? [];
-  while (level.length) {
-    const next = level[level.length - 1];
-    path.push(next);
-    level = children.get(next.id) ?? [];
-  }
-  return path;
-}
-
-export function childrenIndex(messages: StoredMessage[]): Map<string | null, StoredMessage[]> {
-  const index = new Map<string | null, StoredMessage[]>();
-  for (const m of messages) {
-    const list = index.get(m.parentId) ?? [];
-    list.push(m);
-    index.set(m.parentId, list);
-  }
-  return index;
-}
-
 export interface EngineHistory {
   messages: { role: "user" | "assistant"; content: string }[];
   /** Stored message id of each engine message (same order). */

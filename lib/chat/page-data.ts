@@ -1,29 +1,40 @@
 import "server-only";
 import type { ChatAgent, ChatMessage } from "@/components/chat/types";
-import { listUsableAgents } from "@/lib/db/agents";
-import { getDb } from "@/lib/db/client";
+import { type AgentSummary, listUsableAgents } from "@/lib/db/agents";
 import type { StoredMessage } from "@/lib/db/conversations";
 import { DEMO_ENDPOINT_ID } from "@/lib/providers";
+import { ensureStarterAgents } from "./starter-agents";
 
-/** Agents the user may chat with, for the picker (own first). */
-export async function chatAgents({ userId }: { userId: string }): Promise<ChatAgent[]> {
-  const agents = await listUsableAgents({ userId });
-  const models = await getDb().agent.findMany({
-    where: { id: { in: agents.map((a) => a.id) } },
-    select: { id: true, provider: true, model: true },
-  });
-  const modelOf = new Map(models.map((m) => [m.id, m]));
+function toChatAgent(a: AgentSummary): ChatAgent {
+  return {
+    id: a.id,
+    name: a.name,
+    description: a.description,
+    subagentsEnabled: a.subagentsEnabled,
+    childCount: a.childCount,
+    model: a.model,
+    isDemo: a.provider === DEMO_ENDPOINT_ID,
+    owned: a.isOwner,
+  };
+}
+
+/**
+ * Agents the user may chat with, for the picker (own first). `withStarterTeam`: a newcomer's
+ * first visit creates the starter team (only looked into when the user owns no agent).
+ */
+export async function chatAgents({
+  userId,
+  withStarterTeam = false,
+}: {
+  userId: string;
+  withStarterTeam?: boolean;
+}): Promise<ChatAgent[]> {
+  let agents = await listUsableAgents({ userId });
+  if (withStarterTeam && !agents.some((a) => a.isOwner) && (await ensureStarterAgents({ userId }))) {
+    agents = await listUsableAgents({ userId });
+  }
   return agents
-    .map((a) => ({
-      id: a.id,
-      name: a.name,
-      description: a.description,
-      subagentsEnabled: a.subagentsEnabled,
-      childCount: a.childCount,
-      model: modelOf.get(a.id)?.model ?? "",
-      isDemo: modelOf.get(a.id)?.provider === DEMO_ENDPOINT_ID,
-      owned: a.isOwner,
-    }))
+    .map(toChatAgent)
     .sort(
       (x, y) => Number(y.owned) - Number(x.owned) || Number(y.subagentsEnabled) - Number(x.subagentsEnabled),
     );

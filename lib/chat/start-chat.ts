@@ -22,7 +22,7 @@ import {
 import { listenForRunStops } from "@/lib/db/run-signals";
 import type { PublicUser } from "@/lib/db/users";
 import { AppError } from "@/lib/errors";
-import { admitRun, chargeModelCall, engineLimits, finishRun, getLimitsForUser } from "@/lib/quota";
+import { admitRun, engineLimits, finishRun, getLimitsForUser, usageHook } from "@/lib/quota";
 import { applyStoredSummary, pathTo, type StoredSummary, toEngineHistory } from "./history";
 import { finish, getLiveRun, type LiveRun, publish, registerRun } from "./live-runs";
 import { resolveRunModels } from "./models";
@@ -108,60 +108,27 @@ export async function startChat({
 
   const controller = new AbortController();
   const runId = randomUUID();
-  let run: AgentRun;
   // Charged as each model call finishes; a throw (balance exhausted) stops the run cleanly.
-  const charge = { runId: "", userId: user.id, pending: [] as Promise<void>[] };
-  try {
-    run = await createRun({
-      runId,
-      agents: [root],
-      agentLookup: resolved.agents,
-      endpoints: resolved.endpoints,
-      messages: history,
-      initialSummary,
-      modelFactory: resolved.modelFactory,
-      signal: controller.signal,
-      limits: engineLimits(limits),
-      onModelCallEnd: async (info) => {
-        const charging = chargeModelCall({
-          runId: charge.runId,
-          userId: user.id,
-          agentId: info.agentId,
-          spanId: info.spanId,
-          parentSpanId: info.parentSpanId,
-          depth: info.depth,
-          inputTokens: info.inputTokens,
-          outputTokens: info.outputTokens,
-        });
-        // With balances on, the run must wait: an exhausted balance stops it here. With balances
-        // off the ledger row is written off the critical path and awaited before the run is closed.
-        if (limits.balanceEnabled) {
-          await charging;
-        } else {
-          charge.pending.push(
-            charging.then(
-              () => {},
-              (err) => {
-                // Balances were switched on during this run: the call is recorded; the user's next
-                // run is refused. Anything else means the ledger row is missing.
-                if ((err as { code?: string }).code === "limit:balance") return;
-                console.error(
-                  JSON.stringify({
-                    level: "error",
-                    msg: "recording usage failed",
-                    runId: charge.runId,
-                    error: String(err),
-                  }),
-                );
-              },
-            ),
-          );
-        }
-      },
-    });
-  } catch (err) {
-    throw asAppError(err);
-  }
+  const pendingCharges: Promise<void>[] = [];
+  // Limit errors (depth, config count) are typed with a code; the route maps them to a response.
+  const run = await createRun({
+    runId,
+    agents: [root],
+    agentLookup: resolved.agents,
+    endpoints: resolved.endpoints,
+    messages: history,
+    initialSummary,
+    modelFactory: resolved.modelFactory,
+    signal: controller.signal,
+    limits: engineLimits(limits),
+    onModelCallEnd: async (info) => {
+      const charging = usageHook({ runId, userId: user.id })(info);
+      // With balances on, the run must wait: an exhausted balance stops it here. With balances
+      // off the ledger row is written off the critical path and awaited before the run is closed.
+      if (limits.balanceEnabled) return charging;
+      pendingCharges.push(charging.catch((err) => logLostCharge(runId, err)));
+    },
+  });
 
   const conv =
     conversation ??
@@ -174,13 +141,13 @@ export async function startChat({
     agentId: req.agentId,
   });
   try {
-    const admitted = await admitRun({
+    await admitRun({
+      runId,
       userId: user.id,
       conversationId: conv.id,
       assistantMessageId: turn.assistantMessageId,
       agentId: req.agentId,
     });
-    charge.runId = admitted.runId;
   } catch (err) {
     // Refused (rate, concurrency, balance): leave no trace of this turn.
     await deleteTurn({ ...turn, keepUserMessage: Boolean(regenerateOf) });
@@ -193,7 +160,7 @@ export async function startChat({
     abort: (reason) => controller.abort(reason),
     meta: {
       type: "meta",
-      runId: charge.runId,
+      runId,
       conversationId: conv.id,
       userMessageId: turn.userMessageId,
       assistantMessageId: turn.assistantMessageId,
@@ -207,18 +174,18 @@ export async function startChat({
     live,
     run,
     assistantMessageId: turn.assistantMessageId,
-    runId: charge.runId,
-    charges: charge.pending,
+    runId,
+    charges: pendingCharges,
     // Which stored message each engine message is, so a summary can record what it covers.
     historyIds: [...prior.ids, turn.userMessageId],
   });
   return live;
 }
 
-function asAppError(err: unknown): unknown {
-  const code = (err as { code?: unknown })?.code;
-  if (err instanceof AppError || typeof code !== "string") return err;
-  return new AppError(code as AppError["code"], (err as Error).message, { cause: err });
+/** Balances switched on during a run make the charge throw after recording it: not a loss. */
+function logLostCharge(runId: string, err: unknown) {
+  if ((err as { code?: string }).code === "limit:balance") return;
+  console.error(JSON.stringify({ level: "error", msg: "recording usage failed", runId, error: String(err) }));
 }
 
 function usageOf(events: RunEvent[]): MessageUsage {

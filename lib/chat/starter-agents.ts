@@ -1,5 +1,5 @@
 import "server-only";
-import { createAgent, listUsableAgents } from "@/lib/db/agents";
+import { createAgent } from "@/lib/db/agents";
 import { listModelChoices } from "@/lib/db/agents-models";
 import { countConversations } from "@/lib/db/conversations";
 import { DEMO_ENDPOINT_ID, DEMO_MODEL_ID } from "@/lib/providers";
@@ -15,10 +15,12 @@ async function starterModel(userId: string): Promise<{ provider: string; model: 
   return first ? { provider: first.id, model: first.models[0] } : null;
 }
 
-/** Creates the starter team for a user who has no agents and has never chatted. Idempotent enough: runs only then. */
+/**
+ * Creates the starter team for a user who owns no agent (the caller checked) and has never
+ * chatted: someone who deleted their agents after chatting doesn't get them back.
+ */
 export async function ensureStarterAgents({ userId }: { userId: string }): Promise<boolean> {
-  const [usable, chats] = await Promise.all([listUsableAgents({ userId }), countConversations({ userId })]);
-  if (usable.some((a) => a.isOwner) || chats > 0) return false;
+  if ((await countConversations({ userId })) > 0) return false;
   const demo = await starterModel(userId);
   if (!demo) return false;
 

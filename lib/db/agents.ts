@@ -22,6 +22,9 @@ export interface AgentSummary {
   isOwner: boolean;
   subagentsEnabled: boolean;
   childCount: number;
+  /** Endpoint id and model the agent runs on. */
+  provider: string;
+  model: string;
   version: number;
   updatedAt: Date;
 }
@@ -62,6 +65,8 @@ const summarySelect = {
   visibility: true,
   ownerId: true,
   subagentsEnabled: true,
+  provider: true,
+  model: true,
   version: true,
   updatedAt: true,
   owner: { select: { name: true, email: true } },
@@ -80,6 +85,8 @@ function toSummary(row: SummaryRow, userId: string): AgentSummary {
     isOwner: row.ownerId === userId,
     subagentsEnabled: row.subagentsEnabled,
     childCount: row._count.children,
+    provider: row.provider,
+    model: row.model,
     version: row.version,
     updatedAt: row.updatedAt,
   };

@@ -110,12 +110,6 @@ export async function deleteConversation({ id, userId }: { id: string; userId: s
   await getDb().conversation.delete({ where: { id } });
 }
 
-export async function touchConversation({ id, agentId }: { id: string; agentId?: string }) {
-  await getDb().conversation.update({
-    where: { id },
-    data: { updatedAt: new Date(), ...(agentId ? { agentId } : {}) },
-  });
-}
 
 function toStored(row: {
   id: string;
@@ -146,17 +140,6 @@ export async function listMessages({ conversationId }: { conversationId: string 
   return rows.map(toStored);
 }
 
-export async function getMessage({
-  id,
-  conversationId,
-}: {
-  id: string;
-  conversationId: string;
-}): Promise<StoredMessage> {
-  const row = await getDb().message.findFirst({ where: { id, conversationId } });
-  if (!row) throw new AppError("bad_request:chat", "That message is not part of this conversation.");
-  return toStored(row);
-}
 
 /** Persists the user's message and an empty assistant message (STREAMING) in one transaction. */
 export async function createTurn({

@@ -21,6 +21,8 @@ export interface AdmitRunInput {
   conversationId: string;
   assistantMessageId: string;
   agentId?: string | null;
+  /** Id for the Run row: the engine's run id, so logs, events and the database name a run alike. */
+  runId?: string;
 }
 
 /**
@@ -82,6 +84,7 @@ export async function admitRun(input: AdmitRunInput): Promise<{ runId: string; q
 
       const run = await tx.run.create({
         data: {
+          ...(input.runId ? { id: input.runId } : {}),
           userId: input.userId,
           conversationId: input.conversationId,
           assistantMessageId: input.assistantMessageId,

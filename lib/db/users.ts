@@ -81,10 +81,6 @@ export async function setUserDisabled({
   return getDb().user.update({ where: { id }, data: { disabled }, select: publicFields });
 }
 
-export async function countUsers(): Promise<number> {
-  return getDb().user.count();
-}
-
 /** Makes the user ADMIN when no admin exists yet (OAuth sign-ups, which bypass createUserWithPassword). */
 export async function promoteIfFirstAdmin({ id }: { id: string }): Promise<void> {
   await getDb().$transaction(async (tx) => {

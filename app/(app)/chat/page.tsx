@@ -2,14 +2,12 @@ import type { Metadata } from "next";
 import { ChatView } from "@/components/chat/chat-view";
 import { requireUserPage } from "@/lib/auth/session";
 import { chatAgents } from "@/lib/chat/page-data";
-import { ensureStarterAgents } from "@/lib/chat/starter-agents";
 
 export const metadata: Metadata = { title: "New chat" };
 
 export default async function NewChatPage({ searchParams }: { searchParams: Promise<{ agent?: string }> }) {
   const user = await requireUserPage();
-  await ensureStarterAgents({ userId: user.id });
-  const agents = await chatAgents({ userId: user.id });
+  const agents = await chatAgents({ userId: user.id, withStarterTeam: true });
   const { agent } = await searchParams;
   const initialAgentId = agents.find((a) => a.id === agent)?.id ?? agents[0]?.id ?? null;
   // key: a fresh view per visit, so "New chat" always starts empty.
