@@ -1,4 +1,5 @@
 // Shared pieces for chat route tests: users, agents and an SSE reader.
+import { readSse } from "@/components/chat/sse";
 import type { RunEvent } from "@/lib/agents";
 import { registerUser } from "@/lib/auth/register";
 import { createAgent } from "@/lib/db/agents";
@@ -35,26 +36,12 @@ export function delegating(children: string[], allowSelf = false) {
   };
 }
 
-/** Reads a whole SSE response into its items (stops at `event: end`). */
+/** Reads a whole SSE response into its items, with the browser's own reader. */
 export async function readStream(res: Response, onItem?: (item: StreamItem) => void): Promise<StreamItem[]> {
   const items: StreamItem[] = [];
-  const reader = (res.body as ReadableStream<Uint8Array>).getReader();
-  const decoder = new TextDecoder();
-  let buffer = "";
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    buffer += decoder.decode(value, { stream: true });
-    let sep = buffer.indexOf("\n\n");
-    while (sep !== -1) {
-      const frame = buffer.slice(0, sep);
-      buffer = buffer.slice(sep + 2);
-      sep = buffer.indexOf("\n\n");
-      if (frame.startsWith("event: end")) return items;
-      const item = JSON.parse(frame.replace(/^data: /, "")) as StreamItem;
-      items.push(item);
-      onItem?.(item);
-    }
+  for await (const item of readSse<StreamItem>(res.body as ReadableStream<Uint8Array>)) {
+    items.push(item);
+    onItem?.(item);
   }
   return items;
 }
