@@ -16,9 +16,9 @@ import { AIMessageChunk, type BaseMessage } from "@langchain/core/messages";
 import { ChatGenerationChunk, type ChatResult } from "@langchain/core/outputs";
 import type { Runnable } from "@langchain/core/runnables";
 import { convertToOpenAITool } from "@langchain/core/utils/function_calling";
+import { sleep } from "../util/abortable-sleep";
 import { type DemoToolInfo, planTurn, textOf } from "./demo/plan";
 import { DEMO_MODEL_ID } from "./demo-constants";
-import { sleep } from "./resilience";
 
 export { DEMO_ENDPOINT_ID, DEMO_ENDPOINT_NAME, DEMO_MODEL_ID } from "./demo-constants";
 

@@ -1,3 +1,4 @@
+import { sleep } from "../util/abortable-sleep";
 import {
   connectionLostMessage,
   isAbortError,
@@ -128,26 +129,4 @@ export async function describeModelNotFound(
     const why = listErr instanceof Error ? listErr.message : String(listErr);
     return err.with({ message: modelNotFoundMessage(ctx.endpointName, model, undefined, why) });
   }
-}
-
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  if (ms <= 0 && !signal?.aborted) return Promise.resolve();
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(abortError());
-    const timer = setTimeout(() => {
-      signal?.removeEventListener("abort", onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(abortError());
-    };
-    signal?.addEventListener("abort", onAbort, { once: true });
-  });
-}
-
-function abortError(): Error {
-  const e = new Error("Aborted");
-  e.name = "AbortError";
-  return e;
 }

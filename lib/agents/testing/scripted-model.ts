@@ -2,6 +2,7 @@ import type { CallbackManagerForLLMRun } from "@langchain/core/callbacks/manager
 import { BaseChatModel, type BaseChatModelParams } from "@langchain/core/language_models/chat_models";
 import { AIMessage, AIMessageChunk, type BaseMessage } from "@langchain/core/messages";
 import { ChatGenerationChunk, type ChatResult } from "@langchain/core/outputs";
+import { sleep } from "../../util/abortable-sleep";
 import { messageText } from "../messages";
 import type { ModelFactory, ModelSpec } from "../types";
 
@@ -55,27 +56,6 @@ interface SharedState {
 export function boundToolName(t: unknown): string {
   const o = t as { name?: string; function?: { name?: string } };
   return o.function?.name ?? o.name ?? "";
-}
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(abortError());
-    const timer = setTimeout(() => {
-      signal?.removeEventListener("abort", onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(abortError());
-    };
-    signal?.addEventListener("abort", onAbort, { once: true });
-  });
-}
-
-function abortError(): Error {
-  const e = new Error("Aborted");
-  e.name = "AbortError";
-  return e;
 }
 
 let idCounter = 0;
