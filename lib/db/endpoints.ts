@@ -320,21 +320,27 @@ async function getSummary(id: string): Promise<EndpointSummary> {
   return summaryOf(row);
 }
 
+/** The columns an admin edits directly (secrets go through `secretColumns`). */
+function plainColumns(input: EndpointInput) {
+  return {
+    name: input.name.trim(),
+    protocol: input.protocol,
+    baseURL: input.baseURL || null,
+    models: input.models,
+    restricted: input.restricted,
+    allowUserKeys: input.allowUserKeys,
+  };
+}
+
+const allowedUsers = (input: EndpointInput) => input.allowedUserIds.map((userId) => ({ userId }));
+
 export async function createEndpoint({ input }: { input: EndpointInput }): Promise<EndpointSummary> {
   await assertNameFree(input.name);
   const db = getDb();
   try {
     const row = await db.$transaction(async (tx) => {
       const created = await tx.endpoint.create({
-        data: {
-          name: input.name.trim(),
-          protocol: input.protocol,
-          baseURL: input.baseURL || null,
-          models: input.models,
-          restricted: input.restricted,
-          allowUserKeys: input.allowUserKeys,
-          users: { create: input.allowedUserIds.map((userId) => ({ userId })) },
-        },
+        data: { ...plainColumns(input), users: { create: allowedUsers(input) } },
       });
       return tx.endpoint.update({ where: { id: created.id }, data: secretColumns(created.id, input, {}) });
     });
@@ -364,14 +370,9 @@ export async function updateEndpoint({
       db.endpoint.update({
         where: { id },
         data: {
-          name: input.name.trim(),
-          protocol: input.protocol,
-          baseURL: input.baseURL || null,
-          models: input.models,
-          restricted: input.restricted,
-          allowUserKeys: input.allowUserKeys,
+          ...plainColumns(input),
           ...secretColumns(id, input, stored),
-          users: { create: input.allowedUserIds.map((userId) => ({ userId })) },
+          users: { create: allowedUsers(input) },
         },
       }),
     ]);

@@ -36,52 +36,36 @@ export function endpointsFromEnv(env: Env = process.env): EndpointDefinition[] {
       .map((m) => m.trim())
       .filter(Boolean) ?? DEFAULT_MODELS[prefix];
 
-  const openaiKey = value("OPENAI_API_KEY");
-  if (openaiKey) {
-    out.push({
-      id: "env:openai",
-      name: "OpenAI",
-      protocol: "openai",
-      baseURL: value("OPENAI_BASE_URL"),
-      apiKey: openaiKey,
-      models: models("OPENAI"),
-      source: "env",
-    });
-  }
-  const anthropicKey = value("ANTHROPIC_API_KEY");
-  if (anthropicKey) {
-    out.push({
-      id: "env:anthropic",
-      name: "Anthropic",
-      protocol: "anthropic",
-      baseURL: value("ANTHROPIC_BASE_URL"),
-      apiKey: anthropicKey,
-      models: models("ANTHROPIC"),
-      source: "env",
-    });
-  }
-  const googleKey = value("GOOGLE_API_KEY");
-  if (googleKey) {
-    out.push({
-      id: "env:google",
-      name: "Google",
-      protocol: "google",
-      baseURL: value("GOOGLE_BASE_URL"),
-      apiKey: googleKey,
-      models: models("GOOGLE"),
-      source: "env",
-    });
-  }
-  const openrouterKey = value("OPENROUTER_API_KEY");
-  if (openrouterKey) {
-    out.push({
-      id: "env:openrouter",
+  // Keyed endpoints: one row each; `<PREFIX>_API_KEY` turns it on, `<PREFIX>_BASE_URL` overrides the URL.
+  const keyed: {
+    prefix: Exclude<keyof typeof DEFAULT_MODELS, "OLLAMA">;
+    name: string;
+    protocol: EndpointDefinition["protocol"];
+    baseURL?: string;
+    headers?: Record<string, string>;
+  }[] = [
+    { prefix: "OPENAI", name: "OpenAI", protocol: "openai" },
+    { prefix: "ANTHROPIC", name: "Anthropic", protocol: "anthropic" },
+    { prefix: "GOOGLE", name: "Google", protocol: "google" },
+    {
+      prefix: "OPENROUTER",
       name: "OpenRouter",
       protocol: "openai",
-      baseURL: value("OPENROUTER_BASE_URL") ?? knownEndpointBaseURLs.openrouter,
-      apiKey: openrouterKey,
+      baseURL: knownEndpointBaseURLs.openrouter,
       headers: { "X-Title": "Delegate Chat" },
-      models: models("OPENROUTER"),
+    },
+  ];
+  for (const e of keyed) {
+    const apiKey = value(`${e.prefix}_API_KEY`);
+    if (!apiKey) continue;
+    out.push({
+      id: `env:${e.prefix.toLowerCase()}`,
+      name: e.name,
+      protocol: e.protocol,
+      baseURL: value(`${e.prefix}_BASE_URL`) ?? e.baseURL,
+      apiKey,
+      ...(e.headers ? { headers: e.headers } : {}),
+      models: models(e.prefix),
       source: "env",
     });
   }
