@@ -81,6 +81,22 @@ function markUnfinished(content: TraceNode[], status: NodeStatus) {
   }
 }
 
+function subagentNode(
+  fields: Partial<SubagentNode> & Pick<SubagentNode, "id" | "subagentType" | "task" | "depth">,
+): SubagentNode {
+  return {
+    type: "subagent",
+    agentId: "",
+    agentName: "",
+    mode: "isolated",
+    ancestry: [],
+    ...fields,
+    status: "running",
+    content: [],
+    usage: { inputTokens: 0, outputTokens: 0 },
+  };
+}
+
 /**
  * Pure reducer from a run's events (live or stored) to the nested message tree the chat shows:
  * text, reasoning, tool calls and subagent blocks with their own nested content.
@@ -116,20 +132,13 @@ export function reduceEvents(events: Iterable<RunEvent>): MessageTree {
       case "tool_call_start": {
         const content = spanOf(ev.spanId).content;
         if (ev.name === "subagent") {
-          const node: SubagentNode = {
-            type: "subagent",
+          // The block appears as soon as the parent calls the tool; subagent_start fills in the rest.
+          const node = subagentNode({
             id: ev.id,
             subagentType: String(ev.args.subagent_type ?? ""),
-            agentId: "",
-            agentName: "",
             task: String(ev.args.description ?? ""),
-            mode: "isolated",
             depth: ev.depth + 1,
-            ancestry: [],
-            status: "running",
-            content: [],
-            usage: { inputTokens: 0, outputTokens: 0 },
-          };
+          });
           content.push(node);
           toolCalls.set(ev.id, node);
           spans.set(ev.id, { content: node.content, parent: ev.spanId, node });
@@ -158,20 +167,17 @@ export function reduceEvents(events: Iterable<RunEvent>): MessageTree {
       case "subagent_start": {
         let span = spans.get(ev.spanId);
         if (!span?.node) {
-          const node: SubagentNode = {
-            type: "subagent",
+          const { subagentType, agentId, agentName, task, mode, depth, ancestry } = ev;
+          const node = subagentNode({
             id: ev.spanId,
-            subagentType: ev.subagentType,
-            agentId: ev.agentId,
-            agentName: ev.agentName,
-            task: ev.task,
-            mode: ev.mode,
-            depth: ev.depth,
-            ancestry: ev.ancestry,
-            status: "running",
-            content: [],
-            usage: { inputTokens: 0, outputTokens: 0 },
-          };
+            subagentType,
+            agentId,
+            agentName,
+            task,
+            mode,
+            depth,
+            ancestry,
+          });
           spanOf(ev.parentSpanId ?? ROOT_SPAN_ID).content.push(node);
           span = { content: node.content, parent: ev.parentSpanId, node };
           spans.set(ev.spanId, span);
