@@ -122,7 +122,7 @@ export async function startChat({
     signal: controller.signal,
     limits: engineLimits(limits),
     onModelCallEnd: async (info) => {
-      const charging = usageHook({ runId, userId: user.id })(info);
+      const charging = usageHook({ runId, userId: user.id, quota: limits })(info);
       // With balances on, the run must wait: an exhausted balance stops it here. With balances
       // off the ledger row is written off the critical path and awaited before the run is closed.
       if (limits.balanceEnabled) return charging;
@@ -182,9 +182,7 @@ export async function startChat({
   return live;
 }
 
-/** Balances switched on during a run make the charge throw after recording it: not a loss. */
 function logLostCharge(runId: string, err: unknown) {
-  if ((err as { code?: string }).code === "limit:balance") return;
   console.error(JSON.stringify({ level: "error", msg: "recording usage failed", runId, error: String(err) }));
 }
 

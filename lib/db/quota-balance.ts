@@ -102,6 +102,8 @@ export interface ModelCallCharge {
   depth: number;
   inputTokens: number;
   outputTokens: number;
+  /** The run's limits as admitted; read from the database when absent. */
+  quota?: QuotaValues;
 }
 
 export interface ChargeResult {
@@ -123,22 +125,25 @@ export async function chargeModelCall(input: ModelCallCharge): Promise<ChargeRes
   const inputTokens = Math.max(0, Math.floor(input.inputTokens || 0));
   const outputTokens = Math.max(0, Math.floor(input.outputTokens || 0));
   const tokens = inputTokens + outputTokens;
+  const record = {
+    runId: input.runId,
+    userId: input.userId,
+    agentId: input.agentId,
+    spanId: input.spanId ?? null,
+    parentSpanId: input.parentSpanId ?? null,
+    depth: input.depth,
+    inputTokens,
+    outputTokens,
+  };
+  // A run admitted with balances off only needs its ledger row: one insert, no transaction.
+  if (input.quota && !input.quota.balanceEnabled) {
+    const usage = await getDb().usageRecord.create({ data: record, select: { id: true } });
+    return { usageRecordId: usage.id, charged: 0, balance: null };
+  }
   const outcome = await getDb().$transaction(
     async (tx) => {
-      const quota = await getEffectiveQuota({ userId: input.userId, tx });
-      const usage = await tx.usageRecord.create({
-        data: {
-          runId: input.runId,
-          userId: input.userId,
-          agentId: input.agentId,
-          spanId: input.spanId ?? null,
-          parentSpanId: input.parentSpanId ?? null,
-          depth: input.depth,
-          inputTokens,
-          outputTokens,
-        },
-        select: { id: true },
-      });
+      const quota = input.quota ?? (await getEffectiveQuota({ userId: input.userId, tx }));
+      const usage = await tx.usageRecord.create({ data: record, select: { id: true } });
       if (!quota.balanceEnabled) return { usageRecordId: usage.id, charged: 0, balance: null, refuse: null };
       const now = await dbNow(tx);
       const locked = await lockBalance({ tx, userId: input.userId, quota, now });

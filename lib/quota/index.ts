@@ -48,12 +48,24 @@ export function engineLimits(limits: EffectiveLimits): Limits {
   };
 }
 
-/** `createRun({ onModelCallEnd })` hook: charges every model call of the run to its user. */
-export function usageHook({ runId, userId }: { runId: string; userId: string }) {
+/**
+ * `createRun({ onModelCallEnd })` hook: charges every model call of the run to its user. With
+ * `quota` (the limits the run was admitted with) no settings are read per call.
+ */
+export function usageHook({
+  runId,
+  userId,
+  quota,
+}: {
+  runId: string;
+  userId: string;
+  quota?: EffectiveLimits;
+}) {
   return async (info: ModelCallInfo): Promise<void> => {
     await charge({
       runId,
       userId,
+      quota,
       agentId: info.agentId,
       spanId: info.spanId,
       parentSpanId: info.parentSpanId,
