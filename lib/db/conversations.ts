@@ -110,7 +110,6 @@ export async function deleteConversation({ id, userId }: { id: string; userId: s
   await getDb().conversation.delete({ where: { id } });
 }
 
-
 function toStored(row: {
   id: string;
   parentId: string | null;
@@ -139,7 +138,6 @@ export async function listMessages({ conversationId }: { conversationId: string 
   });
   return rows.map(toStored);
 }
-
 
 /** Persists the user's message and an empty assistant message (STREAMING) in one transaction. */
 export async function createTurn({
