@@ -2,8 +2,7 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { requireAdminPage } from "@/lib/auth/session";
-import { updateQuotaOverride, updateQuotaSettings } from "@/lib/db/quota";
-import { grantBalance, setBalance } from "@/lib/db/quota-balance";
+import { grantBalance, setBalance, updateQuotaOverride, updateQuotaSettings } from "@/lib/quota";
 import { AppError } from "@/lib/errors";
 import {
   fieldErrors,

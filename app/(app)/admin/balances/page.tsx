@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { BalanceAdjustForm } from "@/components/admin/balance-adjust-form";
 import { SettingsForm } from "@/components/admin/settings-form";
 import { requireAdminPage } from "@/lib/auth/session";
-import { getQuotaSettings } from "@/lib/db/quota";
+import { getQuotaSettings } from "@/lib/quota";
 import { listUsersWithQuota } from "@/lib/db/quota-usage";
 import { adjustBalanceAction, saveSettingsAction } from "../quota-actions";
 

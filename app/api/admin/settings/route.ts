@@ -1,5 +1,5 @@
 import { requireAdmin } from "@/lib/auth/session";
-import { getQuotaSettings, listQuotaOverrides, updateQuotaSettings } from "@/lib/db/quota";
+import { getQuotaSettings, listQuotaOverrides, updateQuotaSettings } from "@/lib/quota";
 import { AppError, errorResponse } from "@/lib/errors";
 import { fieldErrors, type SettingsPatch, settingsPatchSchema } from "@/lib/quota/fields";
 
