@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { EndpointSummary } from "@/lib/db/endpoints";
+import type { EndpointSummary } from "@/lib/endpoints/catalog";
 import { Badge, PROTOCOL_LABELS } from "./ui";
 
 const SOURCE = {

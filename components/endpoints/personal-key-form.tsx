@@ -1,7 +1,7 @@
 "use client";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
-import type { PersonalKeySlot } from "@/lib/db/endpoints";
+import type { PersonalKeySlot } from "@/lib/endpoints/personal-keys";
 import { Badge, cardClass, dangerButton, inputClass, PROTOCOL_LABELS, primaryButton, StatusLine } from "./ui";
 
 type Result = { ok: true; message: string } | { ok: false; message: string; field?: string };

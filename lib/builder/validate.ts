@@ -1,9 +1,9 @@
 import "server-only";
 import { BUILTIN_TOOLS } from "@/lib/agents/tools";
 import type { AgentDefinition, ContextMode, Limits } from "@/lib/agents/types";
-import { listModelChoices } from "@/lib/db/agents-models";
 import { canView, loadAgentForest } from "@/lib/db/agents-tree";
 import { findUsersByEmails } from "@/lib/db/agents-users";
+import { listModelChoices } from "@/lib/endpoints/catalog";
 import { AppError } from "@/lib/errors";
 import { currentLimits } from "./limits";
 import { type PreviewResult, previewSubagentTree } from "./preview";

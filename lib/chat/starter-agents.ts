@@ -1,7 +1,7 @@
 import "server-only";
 import { createAgent } from "@/lib/db/agents";
-import { listModelChoices } from "@/lib/db/agents-models";
 import { countConversations } from "@/lib/db/conversations";
+import { listModelChoices } from "@/lib/endpoints/catalog";
 import { DEMO_ENDPOINT_ID, DEMO_MODEL_ID } from "@/lib/providers";
 
 // A newcomer's first visit to the chat: three agents that show the whole flow (a lead that

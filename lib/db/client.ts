@@ -27,3 +27,13 @@ export function getDb(): PrismaClient {
 export type Tx = PrismaClient | TransactionClient;
 
 export type { PrismaClient, TransactionClient };
+
+/** A unique constraint refused the write (e.g. a name already taken). */
+export function isUniqueViolation(err: unknown): boolean {
+  return (err as { code?: string })?.code === "P2002";
+}
+
+/** A foreign key refused the write (e.g. a linked row was deleted meanwhile). */
+export function isForeignKeyViolation(err: unknown): boolean {
+  return (err as { code?: string })?.code === "P2003";
+}

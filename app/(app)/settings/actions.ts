@@ -2,7 +2,7 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { requireUser } from "@/lib/auth/session";
-import { removeUserEndpointKey, setUserEndpointKey } from "@/lib/db/endpoints";
+import { removeUserEndpointKey, setUserEndpointKey } from "@/lib/endpoints/personal-keys";
 import { isAppError } from "@/lib/errors";
 import { SecretError } from "@/lib/providers";
 

@@ -3,13 +3,8 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { requireAdminPage } from "@/lib/auth/session";
 import { findUsersByEmails } from "@/lib/db/agents-users";
-import {
-  createEndpoint,
-  deleteEndpoint,
-  fetchEndpointModels,
-  getAdminEndpoint,
-  updateEndpoint,
-} from "@/lib/db/endpoints";
+import { createEndpoint, deleteEndpoint, getAdminEndpoint, updateEndpoint } from "@/lib/endpoints/admin";
+import { fetchEndpointModels } from "@/lib/endpoints/fetch-models";
 import { AppError, isAppError } from "@/lib/errors";
 import { isProviderError, SecretError } from "@/lib/providers";
 import { endpointFormSchema, type FieldErrors, parseEndpointForm } from "./form-schema";

@@ -5,7 +5,7 @@ import { DeleteEndpointButton } from "@/components/endpoints/delete-endpoint-but
 import { EndpointForm } from "@/components/endpoints/endpoint-form";
 import { StatusLine } from "@/components/endpoints/ui";
 import { requireAdminPage } from "@/lib/auth/session";
-import { type AdminEndpoint, getAdminEndpoint } from "@/lib/db/endpoints";
+import { type AdminEndpoint, getAdminEndpoint } from "@/lib/endpoints/admin";
 import { isAppError } from "@/lib/errors";
 import { deleteEndpointAction, fetchModelsAction, saveEndpointAction } from "../actions";
 
