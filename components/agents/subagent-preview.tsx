@@ -1,6 +1,6 @@
 "use client";
 import { useEffect, useRef, useState } from "react";
-import type { TreeVerdict } from "@/lib/builder/validate";
+import type { TreeVerdict } from "@/lib/builder/draft-tree";
 import { PreviewTree } from "./preview-tree";
 import type { FormState, PreviewAction } from "./types";
 

@@ -62,7 +62,7 @@ type Result<T> =
 export type PreviewAction = (input: {
   id?: string;
   draft: unknown;
-}) => Promise<Result<{ preview: import("@/lib/builder/validate").TreeVerdict }>>;
+}) => Promise<Result<{ preview: import("@/lib/builder/draft-tree").TreeVerdict }>>;
 export type SaveAction = (input: {
   id?: string;
   draft: unknown;

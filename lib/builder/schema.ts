@@ -80,6 +80,8 @@ export const agentDraftSchema = z.object({
 export type AgentDraftInput = z.input<typeof agentDraftSchema>;
 /** A parsed, normalised draft. */
 export type AgentDraft = z.output<typeof agentDraftSchema>;
+/** A validated agent as it is stored, and as every version snapshot keeps it. */
+export type AgentData = Omit<AgentDraft, "shareEmails"> & { shareUserIds: string[] };
 export type ContextModeValue = z.output<typeof contextModeSchema>;
 
 /** First message per field, keyed by the dotted path. */

@@ -1,5 +1,5 @@
 import "server-only";
-import { createAgent } from "@/lib/db/agents";
+import { createAgent } from "@/lib/builder/agents";
 import { countConversations } from "@/lib/db/conversations";
 import { listModelChoices } from "@/lib/endpoints/catalog";
 import { DEMO_ENDPOINT_ID, DEMO_MODEL_ID } from "@/lib/providers";

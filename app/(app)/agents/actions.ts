@@ -2,17 +2,10 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { requireUser } from "@/lib/auth/session";
+import { createAgent, duplicateAgent, restoreAgentVersion, updateAgent } from "@/lib/builder/agents";
+import { parsePreviewInput, previewTree, type TreeVerdict } from "@/lib/builder/draft-tree";
 import { currentLimits } from "@/lib/builder/limits";
-import { parsePreviewInput, previewTree, type TreeVerdict } from "@/lib/builder/validate";
-import {
-  createAgent,
-  deleteAgent,
-  duplicateAgent,
-  getAgent,
-  listAgentParents,
-  restoreAgentVersion,
-  updateAgent,
-} from "@/lib/db/agents";
+import { deleteAgent, getAgent, listAgentParents } from "@/lib/db/agents";
 import { AppError, errorBody } from "@/lib/errors";
 
 // Every action authenticates itself and leaves ownership checks to lib/db/agents (owner-only writes).
