@@ -33,7 +33,7 @@ export function SubagentPreview({
       else if (!res.ok) setError(res.error.message);
       else {
         setError(null);
-        setResult(res.preview);
+        setResult(res.data.preview);
       }
     }, DEBOUNCE_MS);
     return () => clearTimeout(timer);

@@ -1,6 +1,7 @@
 import Link from "next/link";
+import { Badge } from "@/components/ui/badge";
 import type { EndpointSummary } from "@/lib/endpoints/catalog";
-import { Badge, PROTOCOL_LABELS } from "./ui";
+import { PROTOCOL_LABELS } from "./protocols";
 
 const SOURCE = {
   env: { label: "Environment", tone: "amber" },
