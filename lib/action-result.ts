@@ -3,7 +3,7 @@
 import { unstable_rethrow } from "next/navigation";
 import { type ErrorCode, errorBody } from "./errors";
 
-export interface ActionError {
+interface ActionError {
   code: ErrorCode;
   message: string;
   /** Field name → message, shown next to the field. */

@@ -61,7 +61,7 @@ const schema = z.object({
 export type Env = z.infer<typeof schema>;
 export type ProviderEnv = Record<(typeof PROVIDER_KEYS)[number] | "DEMO_ENDPOINT", string | undefined>;
 
-export class EnvError extends Error {
+class EnvError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid configuration: ${problems.join("; ")}. See .env.example.`);
     this.name = "EnvError";

@@ -1,7 +1,7 @@
 "use client";
 import { Field } from "@/components/ui/field";
-import { FormStatus } from "@/components/ui/form-status";
-import { cardClass, inputClass, primaryButton } from "@/components/ui/styles";
+import { cardClass, inputClass } from "@/components/ui/styles";
+import { SubmitRow } from "@/components/ui/submit-row";
 import { useFormAction } from "@/components/ui/use-form-action";
 import type { QuotaFormAction } from "./settings-form";
 
@@ -76,12 +76,13 @@ export function BalanceAdjustForm({ users, action }: { users: UserOption[]; acti
           data-testid="balance-amount"
         />
       </div>
-      <div className="flex flex-wrap items-center gap-3">
-        <button type="submit" disabled={pending} className={primaryButton} data-testid="balance-apply">
-          {pending ? "Applying…" : "Apply"}
-        </button>
-        <FormStatus result={result} />
-      </div>
+      <SubmitRow
+        label="Apply"
+        busyLabel="Applying…"
+        pending={pending}
+        result={result}
+        testId="balance-apply"
+      />
     </form>
   );
 }

@@ -1,8 +1,8 @@
 "use client";
 import { useRouter } from "next/navigation";
 import { Field } from "@/components/ui/field";
-import { FormStatus } from "@/components/ui/form-status";
-import { cardClass, inputClass, primaryButton } from "@/components/ui/styles";
+import { cardClass, inputClass } from "@/components/ui/styles";
+import { SubmitRow } from "@/components/ui/submit-row";
 import { useFormAction } from "@/components/ui/use-form-action";
 import { NUMBER_FIELDS, type OverridePatch, type QuotaValues } from "@/lib/quota/fields";
 import type { QuotaFormAction } from "./settings-form";
@@ -77,12 +77,13 @@ export function OverrideForm({
               </select>
             </label>
           </div>
-          <div className="flex flex-wrap items-center gap-3">
-            <button type="submit" disabled={pending} className={primaryButton} data-testid="save-override">
-              {pending ? "Saving…" : "Save overrides"}
-            </button>
-            <FormStatus result={result} />
-          </div>
+          <SubmitRow
+            label="Save overrides"
+            busyLabel="Saving…"
+            pending={pending}
+            result={result}
+            testId="save-override"
+          />
         </form>
       )}
     </div>

@@ -1,8 +1,8 @@
 "use client";
 import { useState } from "react";
 import { Field } from "@/components/ui/field";
-import { FormStatus } from "@/components/ui/form-status";
-import { cardClass, primaryButton } from "@/components/ui/styles";
+import { cardClass } from "@/components/ui/styles";
+import { SubmitRow } from "@/components/ui/submit-row";
 import { useFormAction } from "@/components/ui/use-form-action";
 import type { ActionResult } from "@/lib/action-result";
 import { childTurnsFor, NUMBER_FIELDS, type QuotaGroup, type QuotaValues } from "@/lib/quota/fields";
@@ -72,12 +72,13 @@ export function SettingsForm({
         })}
       </div>
       {errors.form && <p className="text-sm text-red-600">{errors.form}</p>}
-      <div className="flex flex-wrap items-center gap-3">
-        <button type="submit" disabled={pending} className={primaryButton} data-testid={`save-${group}`}>
-          {pending ? "Saving…" : "Save"}
-        </button>
-        <FormStatus result={result} />
-      </div>
+      <SubmitRow
+        label="Save"
+        busyLabel="Saving…"
+        pending={pending}
+        result={result}
+        testId={`save-${group}`}
+      />
     </form>
   );
 }

@@ -39,7 +39,7 @@ export interface AgentOption {
   isOwner: boolean;
 }
 
-export interface ModelChoiceOption {
+interface ModelChoiceOption {
   id: string;
   name: string;
   models: string[];

@@ -4,12 +4,12 @@ import "server-only";
 import { BUILTIN_TOOLS } from "@/lib/agents/tools";
 import type { AgentDefinition, ContextMode, Limits } from "@/lib/agents/types";
 import { loadAgentForest } from "@/lib/db/agents-tree";
-import { type PreviewResult, previewSubagentTree } from "./preview";
+import { emptyPreview, type PreviewResult, previewSubagentTree } from "./preview";
 import type { AgentData } from "./schema";
 import { subagentsSchema } from "./schema";
 
 /** Id the unsaved agent of a "new agent" form has in previews. */
-export const DRAFT_ID = "__draft__";
+const DRAFT_ID = "__draft__";
 
 type DraftForTree = Pick<
   AgentData,
@@ -21,7 +21,7 @@ type DraftForTree = Pick<
 };
 
 /** The engine's definition of an unsaved agent. */
-export function draftDefinition(id: string, data: DraftForTree): AgentDefinition {
+function draftDefinition(id: string, data: DraftForTree): AgentDefinition {
   const modes: Record<string, ContextMode> = { self: data.subagents.selfMode };
   for (const c of data.subagents.children) modes[c.id] = c.mode;
   return {
@@ -61,16 +61,7 @@ export async function previewTree({
 }): Promise<TreeVerdict> {
   const rootId = agentId ?? DRAFT_ID;
   const root = draftDefinition(rootId, data);
-  const base: TreeVerdict = {
-    root: { id: rootId, name: data.name },
-    nodes: [],
-    count: 0,
-    limits: {
-      maxSubagentDepth: limits.maxSubagentDepth,
-      maxSubagentRunConfigs: limits.maxSubagentRunConfigs,
-      maxSubagentsPerAgent: limits.maxSubagentsPerAgent,
-    },
-  };
+  const base: TreeVerdict = emptyPreview(root, limits);
   const childIds = data.subagents.children.map((c) => c.id);
   const handoffIds = (data.handoffs ?? []).map((h) => h.to);
   const fail = (code: string, message: string, field = "subagents"): TreeVerdict => ({

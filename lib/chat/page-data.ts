@@ -32,7 +32,7 @@ export async function chatAgents({ userId }: { userId: string }): Promise<ChatAg
     );
 }
 
-export function toChatMessage(m: StoredMessage): ChatMessage {
+function toChatMessage(m: StoredMessage): ChatMessage {
   return { ...m, createdAt: m.createdAt.toISOString() };
 }
 

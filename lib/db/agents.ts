@@ -5,8 +5,8 @@ import { emailsForUserIds } from "./agents-users";
 import { getDb } from "./client";
 import type { Prisma } from "./generated/client";
 
-export type VisibilityValue = "private" | "shared" | "public";
-export type ContextModeValue = "isolated" | "fork";
+type VisibilityValue = "private" | "shared" | "public";
+type ContextModeValue = "isolated" | "fork";
 
 /** An agent as it is stored and as every version snapshot keeps it (validated by lib/builder). */
 export interface AgentRecord {
@@ -66,7 +66,7 @@ const MODE = { ISOLATED: "isolated", FORK: "fork" } as const;
 const NOT_VISIBLE = "That agent does not exist or is not shared with you.";
 
 /** Prisma filter: agents the user may view. */
-export function viewableBy(userId: string): Prisma.AgentWhereInput {
+function viewableBy(userId: string): Prisma.AgentWhereInput {
   return {
     OR: [
       { ownerId: userId },
@@ -145,13 +145,7 @@ export async function listUsableAgents({ userId }: { userId: string }): Promise<
 }
 
 /** An agent's row with its links; `not_found:agent` unless the user may view it. */
-export async function findViewableAgent({
-  id,
-  userId,
-}: {
-  id: string;
-  userId: string;
-}): Promise<AgentTreeRow> {
+async function findViewableAgent({ id, userId }: { id: string; userId: string }): Promise<AgentTreeRow> {
   const [row] = await loadAgentRows({ ids: [id] });
   if (!row || !canView(row, userId)) throw new AppError("not_found:agent", NOT_VISIBLE);
   return row;

@@ -12,12 +12,11 @@ import { chargeModelCall } from "./charge";
 import type { QuotaValues } from "./fields";
 import { getEffectiveQuota } from "./settings";
 
-export { type AdmitRunInput, admitRun } from "./admission";
-export { type BalanceView, getBalanceForUser } from "./balance";
+export { admitRun } from "./admission";
+export { getBalanceForUser } from "./balance";
 export { grantBalance, setBalance } from "./balance-admin";
-export { type ChargeResult, chargeModelCall, type ModelCallCharge } from "./charge";
-export { QUOTA_DEFAULTS, type QuotaValues } from "./fields";
-export { type FinalRunStatus, finishRun, INTERRUPTED, reapStaleRuns } from "./runs";
+export { chargeModelCall } from "./charge";
+export { finishRun, INTERRUPTED, reapStaleRuns } from "./runs";
 export {
   getQuotaOverride,
   getQuotaSettings,
