@@ -1,6 +1,7 @@
-import { UserBalanceBadge } from "@/components/quota/user-balance-badge";
+import { BalanceBadge } from "@/components/quota/balance-badge";
 import { AppShell } from "@/components/shell/app-shell";
 import { requireUserPage } from "@/lib/auth/session";
+import { getBalanceForUser } from "@/lib/quota";
 import { signOutAction } from "../(auth)/actions";
 
 // Every page in this group needs a session; pages read the database, so never prerender them.
@@ -8,11 +9,22 @@ export const dynamic = "force-dynamic";
 
 export default async function AppLayout({ children }: { children: React.ReactNode }) {
   const user = await requireUserPage();
+  // Read only: the balance as the user's next run would find it; no badge when balances are off.
+  const view = await getBalanceForUser({ userId: user.id });
   return (
     <AppShell
       user={{ name: user.name, email: user.email, role: user.role }}
       signOut={signOutAction}
-      balance={<UserBalanceBadge userId={user.id} />}
+      balance={
+        view.enabled ? (
+          <BalanceBadge
+            enabled
+            balance={view.balance}
+            refillAmount={view.refillAmount}
+            nextRefillAt={view.nextRefillAt?.toISOString() ?? null}
+          />
+        ) : null
+      }
     >
       {children}
     </AppShell>

@@ -1,15 +1,8 @@
+import type { AuditEntry } from "@/lib/db/quota";
 import { fieldLabel } from "@/lib/quota/fields";
 
-interface Entry {
-  id: string;
-  actorEmail: string;
-  scope: string;
-  targetEmail: string | null;
-  key: string;
-  oldValue: string | null;
-  newValue: string | null;
-  createdAt: string;
-}
+/** An audit entry as the page hands it over (the date as an ISO string). */
+type Entry = Omit<AuditEntry, "createdAt"> & { createdAt: string };
 
 function value(v: string | null): string {
   if (v === null) return "(global)";

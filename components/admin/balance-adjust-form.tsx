@@ -1,8 +1,9 @@
 "use client";
-import { useActionState } from "react";
 import { Field } from "@/components/ui/field";
-import { buttonClass, cardClass, FormStatus } from "./form-status";
-import type { FormState } from "./settings-form";
+import { cardClass, inputClass } from "@/components/ui/styles";
+import { SubmitRow } from "@/components/ui/submit-row";
+import { useFormAction } from "@/components/ui/use-form-action";
+import type { QuotaFormAction } from "./settings-form";
 
 interface UserOption {
   id: string;
@@ -11,15 +12,9 @@ interface UserOption {
 }
 
 /** Grant tokens to one user, or set their balance to an exact number. */
-export function BalanceAdjustForm({
-  users,
-  action,
-}: {
-  users: UserOption[];
-  action: (prev: FormState, form: FormData) => Promise<FormState>;
-}) {
-  const [state, formAction, pending] = useActionState(action, {});
-  const v = state.values ?? {};
+export function BalanceAdjustForm({ users, action }: { users: UserOption[]; action: QuotaFormAction }) {
+  const { result, values, fields, formAction, pending } = useFormAction(action);
+  const v = values ?? {};
   return (
     <form action={formAction} className={cardClass} data-testid="balance-adjust-form" noValidate>
       <header>
@@ -33,7 +28,7 @@ export function BalanceAdjustForm({
             name="userId"
             defaultValue={v.userId ?? ""}
             data-testid="balance-user"
-            className="block w-full rounded-lg border border-zinc-300 bg-white px-3 py-2 text-sm dark:border-zinc-700 dark:bg-zinc-900"
+            className={inputClass}
           >
             <option value="">Choose a user…</option>
             {users.map((u) => (
@@ -43,7 +38,7 @@ export function BalanceAdjustForm({
               </option>
             ))}
           </select>
-          {state.fields?.userId && <span className="block text-xs text-red-600">{state.fields.userId}</span>}
+          {fields.userId && <span className="block text-xs text-red-600">{fields.userId}</span>}
         </label>
         <fieldset className="space-y-1.5">
           <legend className="text-sm font-medium text-zinc-700 dark:text-zinc-300">Action</legend>
@@ -76,17 +71,18 @@ export function BalanceAdjustForm({
           inputMode="numeric"
           step={1}
           defaultValue={v.amount ?? ""}
-          error={state.fields?.amount}
+          error={fields.amount}
           hint="Grant: a negative number takes tokens away."
           data-testid="balance-amount"
         />
       </div>
-      <div className="flex flex-wrap items-center gap-3">
-        <button type="submit" disabled={pending} className={buttonClass} data-testid="balance-apply">
-          {pending ? "Applying…" : "Apply"}
-        </button>
-        <FormStatus state={state} />
-      </div>
+      <SubmitRow
+        label="Apply"
+        busyLabel="Applying…"
+        pending={pending}
+        result={result}
+        testId="balance-apply"
+      />
     </form>
   );
 }

@@ -1,10 +1,11 @@
 "use client";
 import { useRouter } from "next/navigation";
-import { useActionState } from "react";
 import { Field } from "@/components/ui/field";
+import { cardClass, inputClass } from "@/components/ui/styles";
+import { SubmitRow } from "@/components/ui/submit-row";
+import { useFormAction } from "@/components/ui/use-form-action";
 import { NUMBER_FIELDS, type OverridePatch, type QuotaValues } from "@/lib/quota/fields";
-import { buttonClass, cardClass, FormStatus } from "./form-status";
-import type { FormState } from "./settings-form";
+import type { QuotaFormAction } from "./settings-form";
 
 /**
  * A user's overrides of the global settings. An empty field uses the global value (shown as the
@@ -21,11 +22,10 @@ export function OverrideForm({
   userId: string | null;
   override: OverridePatch;
   globals: QuotaValues;
-  action: (prev: FormState, form: FormData) => Promise<FormState>;
+  action: QuotaFormAction;
 }) {
   const router = useRouter();
-  const [state, formAction, pending] = useActionState(action, {});
-  const v = state.values;
+  const { result, values: v, fields, formAction, pending } = useFormAction(action);
   const value = (k: keyof QuotaValues) =>
     v?.[k] ?? (override[k] === undefined || override[k] === null ? "" : String(override[k]));
   return (
@@ -38,7 +38,7 @@ export function OverrideForm({
             router.push(e.target.value ? `/admin/overrides?user=${e.target.value}` : "/admin/overrides")
           }
           data-testid="override-user"
-          className="block w-full rounded-lg border border-zinc-300 bg-white px-3 py-2 text-sm dark:border-zinc-700 dark:bg-zinc-900"
+          className={inputClass}
         >
           <option value="">Choose a user…</option>
           {users.map((u) => (
@@ -64,29 +64,26 @@ export function OverrideForm({
                 step={1}
                 placeholder={`global: ${globals[f.key].toLocaleString("en-US")}`}
                 defaultValue={value(f.key)}
-                error={state.fields?.[f.key]}
+                error={fields[f.key]}
                 data-testid={`override-${f.key}`}
               />
             ))}
             <label className="block space-y-1.5">
               <span className="text-sm font-medium text-zinc-700 dark:text-zinc-300">Balances</span>
-              <select
-                name="balanceEnabled"
-                defaultValue={value("balanceEnabled")}
-                className="block w-full rounded-lg border border-zinc-300 bg-white px-3 py-2 text-sm dark:border-zinc-700 dark:bg-zinc-900"
-              >
+              <select name="balanceEnabled" defaultValue={value("balanceEnabled")} className={inputClass}>
                 <option value="">global: {globals.balanceEnabled ? "on" : "off"}</option>
                 <option value="true">on</option>
                 <option value="false">off</option>
               </select>
             </label>
           </div>
-          <div className="flex flex-wrap items-center gap-3">
-            <button type="submit" disabled={pending} className={buttonClass} data-testid="save-override">
-              {pending ? "Saving…" : "Save overrides"}
-            </button>
-            <FormStatus state={state} />
-          </div>
+          <SubmitRow
+            label="Save overrides"
+            busyLabel="Saving…"
+            pending={pending}
+            result={result}
+            testId="save-override"
+          />
         </form>
       )}
     </div>

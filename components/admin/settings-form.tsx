@@ -1,16 +1,14 @@
 "use client";
-import { useActionState, useState } from "react";
+import { useState } from "react";
 import { Field } from "@/components/ui/field";
+import { cardClass } from "@/components/ui/styles";
+import { SubmitRow } from "@/components/ui/submit-row";
+import { useFormAction } from "@/components/ui/use-form-action";
+import type { ActionResult } from "@/lib/action-result";
 import { childTurnsFor, NUMBER_FIELDS, type QuotaGroup, type QuotaValues } from "@/lib/quota/fields";
-import { buttonClass, cardClass, FormStatus } from "./form-status";
 
-export interface FormState {
-  ok?: boolean;
-  message?: string;
-  fields?: Record<string, string>;
-  values?: Record<string, string>;
-}
-type Action = (prev: FormState, form: FormData) => Promise<FormState>;
+/** A quota form's server action. */
+export type QuotaFormAction = (form: FormData) => Promise<ActionResult<unknown>>;
 
 /** One group of the global quota settings, validated on the server; nothing is saved on bad input. */
 export function SettingsForm({
@@ -22,11 +20,11 @@ export function SettingsForm({
 }: {
   group: QuotaGroup;
   values: QuotaValues;
-  action: Action;
+  action: QuotaFormAction;
   title: string;
   description: string;
 }) {
-  const [state, formAction, pending] = useActionState(action, {});
+  const { result, values: sent, fields: errors, formAction, pending } = useFormAction(action);
   const [recursion, setRecursion] = useState(String(values.recursionLimit));
   const fields = NUMBER_FIELDS.filter((f) => f.group === group);
   return (
@@ -41,7 +39,7 @@ export function SettingsForm({
           <input
             type="checkbox"
             name="balanceEnabled"
-            defaultChecked={state.values ? state.values.balanceEnabled === "on" : values.balanceEnabled}
+            defaultChecked={sent ? sent.balanceEnabled === "on" : values.balanceEnabled}
             data-testid="balance-enabled"
             className="size-4 accent-accent-600"
           />
@@ -62,9 +60,9 @@ export function SettingsForm({
               min={f.min}
               max={f.max}
               step={1}
-              defaultValue={state.values?.[f.key] ?? values[f.key]}
+              defaultValue={sent?.[f.key] ?? values[f.key]}
               onChange={f.key === "recursionLimit" ? (e) => setRecursion(e.target.value) : undefined}
-              error={state.fields?.[f.key]}
+              error={errors[f.key]}
               hint={
                 turns !== null ? `${f.help} Child max turns = floor(${recursion} / 3) = ${turns}.` : f.help
               }
@@ -73,13 +71,14 @@ export function SettingsForm({
           );
         })}
       </div>
-      {state.fields?.form && <p className="text-sm text-red-600">{state.fields.form}</p>}
-      <div className="flex flex-wrap items-center gap-3">
-        <button type="submit" disabled={pending} className={buttonClass} data-testid={`save-${group}`}>
-          {pending ? "Saving…" : "Save"}
-        </button>
-        <FormStatus state={state} />
-      </div>
+      {errors.form && <p className="text-sm text-red-600">{errors.form}</p>}
+      <SubmitRow
+        label="Save"
+        busyLabel="Saving…"
+        pending={pending}
+        result={result}
+        testId={`save-${group}`}
+      />
     </form>
   );
 }

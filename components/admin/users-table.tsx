@@ -1,5 +1,6 @@
 "use client";
 import { useState, useTransition } from "react";
+import type { ActionResult } from "@/lib/action-result";
 
 interface UserRow {
   id: string;
@@ -21,7 +22,7 @@ export function UsersTable({
 }: {
   users: UserRow[];
   currentUserId: string;
-  setDisabled: (input: { userId: string; disabled: boolean }) => Promise<{ error?: string; ok?: boolean }>;
+  setDisabled: (input: { userId: string; disabled: boolean }) => Promise<ActionResult>;
 }) {
   const [pending, start] = useTransition();
   const [error, setError] = useState<string | null>(null);
@@ -79,7 +80,7 @@ export function UsersTable({
                     onClick={() =>
                       start(async () => {
                         const res = await setDisabled({ userId: u.id, disabled: !u.disabled });
-                        setError(res.error ?? null);
+                        setError(res.ok ? null : res.error.message);
                       })
                     }
                     className={`rounded-md px-2 py-1 text-xs font-medium ${u.disabled ? "bg-red-100 text-red-800 dark:bg-red-900/40 dark:text-red-200" : "bg-emerald-100 text-emerald-800 dark:bg-emerald-900/40 dark:text-emerald-200"}`}

@@ -1,6 +1,7 @@
 "use client";
 import { useState } from "react";
-import { FieldError, inputClass, Section } from "./controls";
+import { inputClass } from "@/components/ui/styles";
+import { FieldError, Section } from "./controls";
 import type { Errors, FormOptions, FormState, Patch } from "./types";
 
 const VISIBILITY = [

@@ -1,5 +1,6 @@
 import { Field } from "@/components/ui/field";
-import { FieldError, inputClass, Section, Select, Switch } from "./controls";
+import { inputClass } from "@/components/ui/styles";
+import { FieldError, Section, Select, Switch } from "./controls";
 import type { AgentOption, Errors, FormOptions, FormState, Patch } from "./types";
 
 /** Optional summarization settings and handoff edges. */
@@ -116,6 +117,7 @@ function HandoffList({
           type="button"
           className="rounded-md px-2 py-1 text-sm text-accent-600 hover:bg-accent-50 disabled:opacity-50 dark:text-accent-100 dark:hover:bg-accent-500/10"
           disabled={targets.length === 0}
+          data-testid="add-handoff"
           onClick={() =>
             patch({ handoffs: [...value.handoffs, { to: targets[0]?.id ?? "", description: "" }] })
           }
@@ -127,8 +129,9 @@ function HandoffList({
         Hand the whole conversation over to another agent (not a subtask).
       </p>
       {value.handoffs.map((h, i) => (
-        <div key={i} className="flex flex-col gap-2 sm:flex-row">
+        <div key={i} className="flex flex-col gap-2 sm:flex-row" data-testid="handoff">
           <select
+            data-testid="handoff-target"
             className={`${inputClass} sm:w-48`}
             aria-label="Hand off to"
             value={h.to}
@@ -143,6 +146,7 @@ function HandoffList({
           <input
             className={inputClass}
             aria-label="When to hand off"
+            data-testid="handoff-description"
             placeholder="When to hand off"
             value={h.description}
             onChange={(e) => set(i, { description: e.target.value })}

@@ -2,9 +2,9 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
+import type { ActionResult } from "@/lib/action-result";
 import { DeleteDialog } from "./delete-dialog";
 
-type Result<T> = ({ ok: true } & T) | { ok: false; error: { message: string } };
 type Parents = { parents: { id: string; name: string }[]; others: number };
 
 /** Duplicate (anyone who can view) and delete (owner, after a confirmation naming the parents). */
@@ -17,11 +17,11 @@ export function AgentCardActions({
   showChat = true,
 }: {
   agent: { id: string; name: string; isOwner: boolean };
-  duplicate: (input: { id: string }) => Promise<Result<{ id: string }>>;
-  parents: (input: { id: string }) => Promise<Result<Parents>>;
+  duplicate: (input: { id: string }) => Promise<ActionResult<{ id: string }>>;
+  parents: (input: { id: string }) => Promise<ActionResult<Parents>>;
   remove: (input: {
     id: string;
-  }) => Promise<Result<{ removedFrom: { id: string; name: string }[]; others: number }>>;
+  }) => Promise<ActionResult<{ removedFrom: { id: string; name: string }[]; others: number }>>;
   afterDelete?: string;
   /** The list shows a Chat button; the agent's own page has a bigger one already. */
   showChat?: boolean;
@@ -36,13 +36,13 @@ export function AgentCardActions({
   const onDuplicate = () =>
     start(async () => {
       const res = await duplicate({ id: agent.id });
-      if (res.ok) router.push(`/agents/${res.id}`);
+      if (res.ok) router.push(`/agents/${res.data.id}`);
       else setError(res.error.message);
     });
   const onAskDelete = () =>
     start(async () => {
       const res = await parents({ id: agent.id });
-      if (res.ok) setConfirm({ parents: res.parents, others: res.others });
+      if (res.ok) setConfirm(res.data);
       else setError(res.error.message);
     });
   const onDelete = () =>
@@ -51,8 +51,9 @@ export function AgentCardActions({
       setConfirm(null);
       if (!res.ok) return setError(res.error.message);
       const qs = new URLSearchParams({ deleted: agent.name });
-      if (res.removedFrom.length) qs.set("removedFrom", res.removedFrom.map((p) => p.name).join(", "));
-      if (res.others) qs.set("others", String(res.others));
+      const { removedFrom, others } = res.data;
+      if (removedFrom.length) qs.set("removedFrom", removedFrom.map((p) => p.name).join(", "));
+      if (others) qs.set("others", String(others));
       router.push(`${afterDelete ?? "/agents"}?${qs}`);
       router.refresh();
     });

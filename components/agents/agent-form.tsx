@@ -1,6 +1,7 @@
 "use client";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
+import { primaryButton } from "@/components/ui/styles";
 import { AccessSection } from "./access-section";
 import { AdvancedSection } from "./advanced-section";
 import { BasicsSection } from "./basics-section";
@@ -50,8 +51,8 @@ export function AgentForm({
         return;
       }
       setErrors({});
-      setMessage({ kind: "ok", text: `Saved version ${res.version}.` });
-      if (!agentId) router.push(`/agents/${res.id}`);
+      setMessage({ kind: "ok", text: `Saved version ${res.data.version}.` });
+      if (!agentId) router.push(`/agents/${res.data.id}`);
       else router.refresh();
     });
   };
@@ -67,12 +68,7 @@ export function AgentForm({
       </fieldset>
       {!readOnly && (
         <div className="sticky bottom-0 -mx-4 flex flex-wrap items-center gap-3 border-t border-zinc-200 bg-white/90 px-4 py-3 backdrop-blur md:-mx-8 md:px-8 dark:border-zinc-800 dark:bg-zinc-950/90">
-          <button
-            type="submit"
-            disabled={pending}
-            data-testid="save-agent"
-            className="rounded-lg bg-accent-600 px-4 py-2 text-sm font-medium text-white shadow-sm hover:bg-accent-700 disabled:opacity-60"
-          >
+          <button type="submit" disabled={pending} data-testid="save-agent" className={primaryButton}>
             {pending ? "Saving…" : agentId ? "Save changes" : "Create agent"}
           </button>
           {message && (

@@ -1,7 +1,5 @@
 import type { ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
-
-const inputClass =
-  "block w-full rounded-lg border border-zinc-300 bg-white px-3 py-2 text-sm shadow-xs outline-none transition focus:border-accent-500 focus:ring-2 focus:ring-accent-500/20 aria-invalid:border-red-500 disabled:opacity-70 dark:border-zinc-700 dark:bg-zinc-900";
+import { inputClass } from "@/components/ui/styles";
 
 /** A titled card of the agent form. */
 export function Section({
@@ -122,5 +120,3 @@ export function Switch({
     </div>
   );
 }
-
-export { inputClass };

@@ -1,4 +1,4 @@
-import type { AgentDraftInput } from "@/lib/builder/schema";
+import type { AgentDetail } from "@/lib/db/agents";
 import type { FormState } from "./types";
 
 /** A new agent's form: subagents off, self-spawn ready for when they are turned on. */
@@ -22,7 +22,7 @@ export function emptyForm(model: { provider: string; model: string }): FormState
 const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : undefined);
 
 /** The form's state for a saved agent (as `getAgent` returns it). */
-export function formFromDraft(draft: AgentDraftInput & { shareEmails?: string[] }): FormState {
+export function formFromDraft(draft: AgentDetail["draft"]): FormState {
   const p = (draft.parameters ?? {}) as Record<string, unknown>;
   const sub = draft.subagents;
   return {

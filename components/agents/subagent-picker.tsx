@@ -1,6 +1,6 @@
 "use client";
 import { useState } from "react";
-import { inputClass } from "./controls";
+import { inputClass } from "@/components/ui/styles";
 import type { AgentOption } from "./types";
 
 /** Searchable list of agents to add as subagents; `available` already excludes itself and chosen ones. */

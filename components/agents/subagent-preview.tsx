@@ -1,6 +1,6 @@
 "use client";
 import { useEffect, useRef, useState } from "react";
-import type { TreeVerdict } from "@/lib/builder/validate";
+import type { TreeVerdict } from "@/lib/builder/draft-tree";
 import { PreviewTree } from "./preview-tree";
 import type { FormState, PreviewAction } from "./types";
 
@@ -33,7 +33,7 @@ export function SubagentPreview({
       else if (!res.ok) setError(res.error.message);
       else {
         setError(null);
-        setResult(res.preview);
+        setResult(res.data.preview);
       }
     }, DEBOUNCE_MS);
     return () => clearTimeout(timer);

@@ -1,3 +1,6 @@
+import type { ActionResult } from "@/lib/action-result";
+import type { TreeVerdict } from "@/lib/builder/draft-tree";
+
 /** The form's whole state (what is sent to the save and preview actions; parsed by agentDraftSchema). */
 export interface FormState {
   name: string;
@@ -36,7 +39,7 @@ export interface AgentOption {
   isOwner: boolean;
 }
 
-export interface ModelChoiceOption {
+interface ModelChoiceOption {
   id: string;
   name: string;
   models: string[];
@@ -54,17 +57,16 @@ export const MODE_HELP = {
   fork: "Gets a copy of this conversation, then the task.",
 } as const;
 
-type Result<T> =
-  | ({ ok: true } & T)
-  | { ok: false; error: { code: string; message: string; fields?: Record<string, string> } };
-
 /** Server actions the form calls (passed in by the page, so components stay free of app/ imports). */
 export type PreviewAction = (input: {
   id?: string;
   draft: unknown;
-}) => Promise<Result<{ preview: import("@/lib/builder/validate").TreeVerdict }>>;
+}) => Promise<ActionResult<{ preview: TreeVerdict }>>;
 export type SaveAction = (input: {
   id?: string;
   draft: unknown;
-}) => Promise<Result<{ id: string; version: number }>>;
-export type RestoreAction = (input: { id: string; version: number }) => Promise<Result<{ version: number }>>;
+}) => Promise<ActionResult<{ id: string; version: number }>>;
+export type RestoreAction = (input: {
+  id: string;
+  version: number;
+}) => Promise<ActionResult<{ version: number }>>;

@@ -71,7 +71,9 @@ export function VersionHistory({
                 onClick={() =>
                   start(async () => {
                     const res = await restore({ id: agentId, version: v.version });
-                    setMessage(res.ok ? `Restored v${v.version} as v${res.version}.` : res.error.message);
+                    setMessage(
+                      res.ok ? `Restored v${v.version} as v${res.data.version}.` : res.error.message,
+                    );
                     // A full reload so the form starts from the restored state.
                     if (res.ok) window.location.reload();
                     else router.refresh();

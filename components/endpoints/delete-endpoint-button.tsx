@@ -1,7 +1,8 @@
 "use client";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
-import { dangerButton } from "./ui";
+import { dangerButton } from "@/components/ui/styles";
+import type { ActionResult } from "@/lib/action-result";
 
 /** Deletes a stored endpoint after a confirmation that says how many agents use it. */
 export function DeleteEndpointButton({
@@ -13,7 +14,7 @@ export function DeleteEndpointButton({
   id: string;
   name: string;
   agentCount: number;
-  remove: (input: { id: string }) => Promise<{ ok: true } | { ok: false; message: string }>;
+  remove: (input: { id: string }) => Promise<ActionResult>;
 }) {
   const router = useRouter();
   const [pending, start] = useTransition();
@@ -26,7 +27,7 @@ export function DeleteEndpointButton({
     start(async () => {
       const r = await remove({ id });
       if (r.ok) router.push("/admin/endpoints");
-      else setError(r.message);
+      else setError(r.error.message);
     });
   };
   return (

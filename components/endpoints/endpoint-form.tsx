@@ -1,10 +1,13 @@
 "use client";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
+import { FieldShell, FormStatus } from "@/components/ui/form-status";
+import { cardClass, inputClass, primaryButton } from "@/components/ui/styles";
+import type { ActionResult } from "@/lib/action-result";
 import { type HeaderRow, HeaderRows } from "./header-rows";
 import { KeyField } from "./key-field";
 import { ModelsField } from "./models-field";
-import { cardClass, FieldShell, inputClass, PROTOCOL_LABELS, primaryButton, StatusLine } from "./ui";
+import { PROTOCOL_LABELS } from "./protocols";
 
 export interface EndpointFormValues {
   id?: string;
@@ -20,10 +23,8 @@ export interface EndpointFormValues {
 }
 
 type Payload = Record<string, unknown>;
-type SaveResult =
-  | { ok: true; id: string; message: string }
-  | { ok: false; message: string; fields?: Record<string, string> };
-type FetchResult = { ok: true; models: string[] } | { ok: false; message: string };
+type SaveResult = ActionResult<{ id: string }>;
+type FetchResult = ActionResult<{ models: string[] }>;
 
 const URL_HINTS = {
   openai: "Include /v1, e.g. http://127.0.0.1:11434/v1 for Ollama. Empty = https://api.openai.com/v1.",
@@ -85,9 +86,12 @@ export function EndpointForm({
     start(async () => {
       const r = await save(payload());
       setResult(r);
-      setFields(r.ok ? {} : (r.fields ?? {}));
-      if (!r.ok) return;
-      if (!initial.id) router.push(`/admin/endpoints/${r.id}?created=1`);
+      if (!r.ok) {
+        setFields(r.error.fields ?? {});
+        return;
+      }
+      setFields({});
+      if (!initial.id) router.push(`/admin/endpoints/${r.data.id}?created=1`);
       else {
         setV((old) => ({ ...old, apiKey: "", removeKey: false }));
         router.refresh();
@@ -211,7 +215,7 @@ export function EndpointForm({
           </span>
         </span>
       </label>
-      <StatusLine ok={result?.ok} message={result?.message} />
+      <FormStatus result={result} />
       <button type="submit" disabled={pending} className={primaryButton} data-testid="save-endpoint">
         {pending ? "Saving…" : initial.id ? "Save changes" : "Add endpoint"}
       </button>

@@ -1,6 +1,7 @@
 import Link from "next/link";
-import type { EndpointSummary } from "@/lib/db/endpoints";
-import { Badge, PROTOCOL_LABELS } from "./ui";
+import { Badge } from "@/components/ui/badge";
+import type { EndpointSummary } from "@/lib/endpoints/catalog";
+import { PROTOCOL_LABELS } from "./protocols";
 
 const SOURCE = {
   env: { label: "Environment", tone: "amber" },

@@ -1,5 +1,5 @@
 "use client";
-import { inputClass, secondaryButton } from "./ui";
+import { inputClass, secondaryButton } from "@/components/ui/styles";
 
 export interface HeaderRow {
   name: string;

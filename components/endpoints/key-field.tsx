@@ -1,5 +1,6 @@
 "use client";
-import { FieldShell, inputClass } from "./ui";
+import { FieldShell } from "@/components/ui/form-status";
+import { inputClass } from "@/components/ui/styles";
 
 /** The write-only API key: the stored one shows as ••••abcd, empty keeps it, a checkbox removes it. */
 export function KeyField({

@@ -1,6 +1,8 @@
 "use client";
 import { useState, useTransition } from "react";
-import { FieldShell, inputClass, secondaryButton } from "./ui";
+import { FieldShell } from "@/components/ui/form-status";
+import { inputClass, secondaryButton } from "@/components/ui/styles";
+import type { ActionResult } from "@/lib/action-result";
 
 /** The model list: typed one per line, or filled from the endpoint's models API. */
 export function ModelsField({
@@ -11,7 +13,7 @@ export function ModelsField({
 }: {
   value: string;
   onChange: (value: string) => void;
-  onFetch: () => Promise<{ ok: true; models: string[] } | { ok: false; message: string }>;
+  onFetch: () => Promise<ActionResult<{ models: string[] }>>;
   error?: string;
 }) {
   const [pending, start] = useTransition();
@@ -22,12 +24,10 @@ export function ModelsField({
       setNote(null);
       const r = await onFetch();
       if (r.ok) {
-        onChange(r.models.join("\n"));
-        setNote({
-          ok: true,
-          text: `Fetched ${r.models.length} ${r.models.length === 1 ? "model" : "models"}.`,
-        });
-      } else setNote({ ok: false, text: r.message });
+        const { models } = r.data;
+        onChange(models.join("\n"));
+        setNote({ ok: true, text: `Fetched ${models.length} ${models.length === 1 ? "model" : "models"}.` });
+      } else setNote({ ok: false, text: r.error.message });
     });
   return (
     <FieldShell

@@ -1,10 +1,14 @@
 "use client";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
-import type { PersonalKeySlot } from "@/lib/db/endpoints";
-import { Badge, cardClass, dangerButton, inputClass, PROTOCOL_LABELS, primaryButton, StatusLine } from "./ui";
+import { Badge } from "@/components/ui/badge";
+import { FormStatus } from "@/components/ui/form-status";
+import { cardClass, dangerButton, inputClass, primaryButton } from "@/components/ui/styles";
+import type { ActionResult } from "@/lib/action-result";
+import type { PersonalKeySlot } from "@/lib/endpoints/personal-keys";
+import { PROTOCOL_LABELS } from "./protocols";
 
-type Result = { ok: true; message: string } | { ok: false; message: string; field?: string };
+type Result = ActionResult;
 
 /** Store, replace or remove the user's own key for one endpoint. */
 export function PersonalKeyForm({
@@ -62,11 +66,11 @@ export function PersonalKeyForm({
           className={`${inputClass} font-mono`}
           value={apiKey}
           onChange={(e) => setApiKey(e.target.value)}
-          aria-invalid={result && !result.ok && result.field ? true : undefined}
+          aria-invalid={result && !result.ok && result.error.fields?.apiKey ? true : undefined}
           data-testid="personal-key-input"
         />
       </div>
-      <StatusLine ok={result?.ok} message={result?.message} />
+      <FormStatus result={result} />
       <div className="flex flex-wrap gap-3">
         <button type="submit" className={primaryButton} disabled={pending} data-testid="personal-key-save">
           {slot.keyHint ? "Replace key" : "Save key"}

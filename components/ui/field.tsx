@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes } from "react";
+import { inputClass } from "./styles";
 
 interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
@@ -17,7 +18,7 @@ export function Field({ label, name, error, hint, ...input }: FieldProps) {
         name={name}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
-        className="block w-full rounded-lg border border-zinc-300 bg-white px-3 py-2 text-sm shadow-xs outline-none transition focus:border-accent-500 focus:ring-2 focus:ring-accent-500/20 aria-invalid:border-red-500 dark:border-zinc-700 dark:bg-zinc-900"
+        className={inputClass}
         {...input}
       />
       {error ? (

@@ -2,6 +2,7 @@ import "server-only";
 import { PrismaAdapter } from "@auth/prisma-adapter";
 import NextAuth, { CredentialsSignin } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
+import { grantStarterTeam } from "@/lib/builder/starter-team";
 import { getDb } from "@/lib/db/client";
 import { promoteIfFirstAdmin } from "@/lib/db/users";
 import { isAppError } from "@/lib/errors";
@@ -58,6 +59,7 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
     async createUser({ user }) {
       // OAuth sign-ups go through the adapter; the first account of the installation is the admin.
       if (user.id) await promoteIfFirstAdmin({ id: user.id });
+      if (user.id) await grantStarterTeam({ userId: user.id });
     },
   },
   // Auth.js logs whole error objects by default; log only their kind so nothing sensitive leaks.

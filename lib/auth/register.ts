@@ -1,10 +1,14 @@
 import "server-only";
+import { grantStarterTeam } from "@/lib/builder/starter-team";
 import { createUserWithPassword, type PublicUser } from "@/lib/db/users";
 import { AppError } from "@/lib/errors";
 import { hashPassword, passwordWeakness } from "./password";
 import { fieldErrors, registerSchema } from "./validation";
 
-/** Validates a sign-up form and creates the account. Nothing is written when it throws. */
+/**
+ * Validates a sign-up form and creates the account with its starter team. Nothing is written
+ * when it throws.
+ */
 export async function registerUser({ input }: { input: unknown }): Promise<PublicUser> {
   const parsed = registerSchema.safeParse(input);
   if (!parsed.success) {
@@ -19,5 +23,7 @@ export async function registerUser({ input }: { input: unknown }): Promise<Publi
       fields: { password: weakness },
     });
   }
-  return createUserWithPassword({ name, email, passwordHash: await hashPassword(password) });
+  const user = await createUserWithPassword({ name, email, passwordHash: await hashPassword(password) });
+  await grantStarterTeam({ userId: user.id });
+  return user;
 }

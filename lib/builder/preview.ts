@@ -24,6 +24,20 @@ export interface PreviewResult {
   verdict?: { code: string; message: string };
 }
 
+/** A preview with no nodes yet, stating the limits it is checked against. */
+export function emptyPreview(root: { id: string; name: string }, limits: Limits): PreviewResult {
+  return {
+    root: { id: root.id, name: root.name },
+    nodes: [],
+    count: 0,
+    limits: {
+      maxSubagentDepth: limits.maxSubagentDepth,
+      maxSubagentRunConfigs: limits.maxSubagentRunConfigs,
+      maxSubagentsPerAgent: limits.maxSubagentsPerAgent,
+    },
+  };
+}
+
 // Tools of the built-in registry, nothing from a conversation: enough for expanding the tree.
 const toInput = (agent: AgentDefinition, opts: { isSubagent: boolean }) =>
   buildAgentInput(agent, { isSubagent: opts.isSubagent });
@@ -44,16 +58,7 @@ export function previewSubagentTree({
 }): PreviewResult {
   const all = { ...lookup, [root.id]: root };
   const state = { configCount: 0, rootAgentIds: [root.id], limits, lookup: all, logger: silentLogger };
-  const result: PreviewResult = {
-    root: { id: root.id, name: root.name },
-    nodes: [],
-    count: 0,
-    limits: {
-      maxSubagentDepth: limits.maxSubagentDepth,
-      maxSubagentRunConfigs: limits.maxSubagentRunConfigs,
-      maxSubagentsPerAgent: limits.maxSubagentsPerAgent,
-    },
-  };
+  const result = emptyPreview(root, limits);
   let configs: SubagentConfig[];
   try {
     configs = buildSubagentConfigs(root, toInput(root, { isSubagent: false }), toInput, state);
@@ -118,8 +123,3 @@ function toNodes(
 }
 
 const silentLogger = { info() {}, warn() {}, error() {} };
-
-/** "A→B→A" for a cycle node. */
-export function cycleLabel(node: Pick<PreviewNode, "cycle">): string {
-  return (node.cycle ?? []).join("→");
-}

@@ -6,10 +6,10 @@ import { z } from "zod";
 const optionalNumber = (schema: z.ZodNumber) =>
   z.preprocess((v) => (v === "" || v === null || Number.isNaN(v) ? undefined : v), schema.optional());
 
-export const contextModeSchema = z.enum(["isolated", "fork"]);
-export const visibilitySchema = z.enum(["private", "shared", "public"]);
+const contextModeSchema = z.enum(["isolated", "fork"]);
+const visibilitySchema = z.enum(["private", "shared", "public"]);
 
-export const parametersSchema = z.object({
+const parametersSchema = z.object({
   temperature: optionalNumber(
     z.number("Enter a number.").min(0, "Use a value from 0 to 2.").max(2, "Use a value from 0 to 2."),
   ),
@@ -44,7 +44,7 @@ export const subagentsSchema = z.object({
     .refine((list) => new Set(list.map((c) => c.id)).size === list.length, "An agent is listed twice."),
 });
 
-export const summarizationSchema = z.object({
+const summarizationSchema = z.object({
   provider: z.string().trim().max(200).optional(),
   model: z.string().trim().max(200).optional(),
   trigger: z.object({
@@ -56,7 +56,7 @@ export const summarizationSchema = z.object({
   ),
 });
 
-export const handoffSchema = z.object({
+const handoffSchema = z.object({
   to: z.string().trim().min(1, "Pick an agent."),
   description: z.string().trim().max(500, "Use at most 500 characters.").default(""),
 });
@@ -79,8 +79,9 @@ export const agentDraftSchema = z.object({
 /** The form's state before parsing (what the browser holds). */
 export type AgentDraftInput = z.input<typeof agentDraftSchema>;
 /** A parsed, normalised draft. */
-export type AgentDraft = z.output<typeof agentDraftSchema>;
-export type ContextModeValue = z.output<typeof contextModeSchema>;
+type AgentDraft = z.output<typeof agentDraftSchema>;
+/** A validated agent as it is stored, and as every version snapshot keeps it. */
+export type AgentData = Omit<AgentDraft, "shareEmails"> & { shareUserIds: string[] };
 
 /** First message per field, keyed by the dotted path. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {

@@ -1,6 +1,6 @@
 import "server-only";
 import type { AgentDefinition, EndpointConfig, ModelFactory } from "@/lib/agents";
-import { resolveEndpointForUser } from "@/lib/db/endpoints";
+import { resolveEndpointForUser } from "@/lib/endpoints/resolve";
 import { createChatModel, type EndpointDefinition } from "@/lib/providers";
 
 export interface ResolvedAgents {

@@ -1,9 +1,13 @@
+// What the chat pages show, read only: a page render never writes (an answer nobody is writing
+// any more is shown as interrupted here, and stored as such by the reaper, lib/quota/runs.ts).
 import "server-only";
 import type { ChatAgent, ChatMessage } from "@/components/chat/types";
 import { type AgentSummary, listUsableAgents } from "@/lib/db/agents";
-import type { StoredMessage } from "@/lib/db/conversations";
+import { getConversationForUser, listMessages, type StoredMessage } from "@/lib/db/conversations";
+import { runStatusByMessage } from "@/lib/db/run-signals";
 import { DEMO_ENDPOINT_ID } from "@/lib/providers";
-import { ensureStarterAgents } from "./starter-agents";
+import { INTERRUPTED } from "@/lib/quota";
+import { isLive, liveRunForConversation } from "./live-runs";
 
 function toChatAgent(a: AgentSummary): ChatAgent {
   return {
@@ -18,21 +22,9 @@ function toChatAgent(a: AgentSummary): ChatAgent {
   };
 }
 
-/**
- * Agents the user may chat with, for the picker (own first). `withStarterTeam`: a newcomer's
- * first visit creates the starter team (only looked into when the user owns no agent).
- */
-export async function chatAgents({
-  userId,
-  withStarterTeam = false,
-}: {
-  userId: string;
-  withStarterTeam?: boolean;
-}): Promise<ChatAgent[]> {
-  let agents = await listUsableAgents({ userId });
-  if (withStarterTeam && !agents.some((a) => a.isOwner) && (await ensureStarterAgents({ userId }))) {
-    agents = await listUsableAgents({ userId });
-  }
+/** Agents the user may chat with, for the picker (own first, delegating ones first among them). */
+export async function chatAgents({ userId }: { userId: string }): Promise<ChatAgent[]> {
+  const agents = await listUsableAgents({ userId });
   return agents
     .map(toChatAgent)
     .sort(
@@ -40,6 +32,47 @@ export async function chatAgents({
     );
 }
 
-export function toChatMessage(m: StoredMessage): ChatMessage {
+function toChatMessage(m: StoredMessage): ChatMessage {
   return { ...m, createdAt: m.createdAt.toISOString() };
+}
+
+export interface ConversationView {
+  conversation: { id: string; agentId: string | null };
+  messages: ChatMessage[];
+  /** The run of this conversation held by this process, followed live. */
+  liveRunId: string | null;
+  /** An answer another app process is writing: followed by polling its saved state. */
+  remoteRun: { messageId: string; runId: string } | null;
+}
+
+/**
+ * A conversation of the user's with its messages. A message still STREAMING that this process
+ * isn't running either runs in another app process (its run is RUNNING) or was cut off by a crash:
+ * then it is shown as interrupted.
+ */
+export async function conversationView({
+  id,
+  userId,
+}: {
+  id: string;
+  userId: string;
+}): Promise<ConversationView> {
+  const conversation = await getConversationForUser({ id, userId });
+  const messages = await listMessages({ conversationId: id });
+  const notHere = messages.filter((m) => m.status === "STREAMING" && !isLive(m.id)).map((m) => m.id);
+  const runStatus = await runStatusByMessage({ assistantMessageIds: notHere });
+  const running = (mid: string) => runStatus.get(mid)?.status === "RUNNING";
+  const remoteId = notHere.find(running);
+  const live = liveRunForConversation(id);
+  return {
+    conversation: { id: conversation.id, agentId: conversation.agentId },
+    messages: messages.map((m) =>
+      notHere.includes(m.id) && !running(m.id)
+        ? toChatMessage({ ...m, status: "FAILED", error: { ...INTERRUPTED } })
+        : toChatMessage(m),
+    ),
+    liveRunId: live?.meta.runId ?? null,
+    remoteRun:
+      !live && remoteId ? { messageId: remoteId, runId: runStatus.get(remoteId)?.runId as string } : null,
+  };
 }

@@ -8,7 +8,7 @@ import {
   type RunEvent,
   reduceEvents,
 } from "@/lib/agents";
-import { loadAgentTree } from "@/lib/db/agents";
+import { loadAgentTree } from "@/lib/db/agents-tree";
 import {
   createConversation,
   createTurn,

@@ -27,8 +27,6 @@ export const chatRequestSchema = z
     path: ["conversationId"],
   });
 
-export type ChatRequest = z.infer<typeof chatRequestSchema>;
-
 export const renameSchema = z.object({
   title: z.string().trim().min(1, "A title can't be empty.").max(120, "Use at most 120 characters."),
 });

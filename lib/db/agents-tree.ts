@@ -91,70 +91,102 @@ export function toAgentDefinition(
 }
 
 export interface LoadedForest {
-  /** Every loaded row by id (the starting agents and everything below them). */
+  /** Every loaded row by id, also rows the viewer may not view. */
   rows: Map<string, AgentTreeRow>;
-  /** Engine definitions by id: children the parent's owner may not view are left out. */
+  /** Engine definitions, by id, of the loaded agents the viewer may view. */
   agents: Record<string, AgentDefinition>;
+  /** Linked agents the viewer may not view: left out of `agents`, and their links not followed. */
+  hidden: string[];
   /** SQL queries issued (one per level). */
   queries: number;
 }
 
 /**
- * Breadth-first load from `startIds` down to `maxLevels` levels (one `IN (...)` query per level,
- * never one per agent). Ids in `exclude` are never loaded (e.g. an unsaved agent being edited).
+ * Loads agents and everything a run of them needs, breadth-first with one `IN (...)` query per
+ * level (never one per agent): the subagents of each agent down to depth `maxDepth + 1` (deeper
+ * trees fail the engine's depth check, and the agents at maxDepth + 1 are loaded so the engine can
+ * name them), and the handoff targets of the run's top-level agents, which start a run level of
+ * their own. Only agents `viewerId` may view are followed and returned. `startIds` are top-level
+ * (depth 0) unless listed in `childIds` (depth 1, as the children of an unsaved agent); ids in
+ * `exclude` are never loaded (the unsaved agent being edited).
  */
 export async function loadAgentForest({
-  startIds,
-  maxLevels,
+  startIds = [],
+  childIds = [],
+  viewerId,
+  maxDepth,
   exclude = [],
 }: {
-  startIds: string[];
-  maxLevels: number;
+  startIds?: string[];
+  childIds?: string[];
+  viewerId: string;
+  maxDepth: number;
   exclude?: string[];
 }): Promise<LoadedForest> {
   const rows = new Map<string, AgentTreeRow>();
   const skip = new Set(exclude);
-  let level = [...new Set(startIds)].filter((id) => !skip.has(id));
+  // The smallest depth each id was reached at: an agent reached again higher up (a handoff target
+  // that is also a grandchild) has its links followed again from there, without another query.
+  const depthOf = new Map<string, number>();
+  let frontier = new Set<string>();
+  const visit = (id: string, depth: number) => {
+    if (skip.has(id) || (depthOf.get(id) ?? Number.POSITIVE_INFINITY) <= depth) return;
+    depthOf.set(id, depth);
+    const row = rows.get(id);
+    if (row) follow(row, depth);
+    else frontier.add(id);
+  };
+  const follow = (row: AgentTreeRow, depth: number) => {
+    if (!canView(row, viewerId)) return;
+    if (row.subagentsEnabled && depth <= maxDepth) for (const c of row.children) visit(c.childId, depth + 1);
+    if (depth === 0) for (const h of row.handoffs) visit(h.to, 0);
+  };
+  for (const id of startIds) visit(id, 0);
+  for (const id of childIds) visit(id, 1);
+
   let queries = 0;
-  for (let depth = 0; level.length > 0 && depth < maxLevels; depth++) {
+  while (frontier.size > 0) {
+    const level = [...frontier];
+    frontier = new Set();
     const loaded = await loadAgentRows({ ids: level });
     queries++;
     for (const row of loaded) rows.set(row.id, row);
-    const next = new Set<string>();
-    for (const row of loaded) {
-      if (!row.subagentsEnabled) continue;
-      for (const c of row.children) {
-        if (!rows.has(c.childId) && !skip.has(c.childId)) next.add(c.childId);
-      }
-    }
-    level = [...next];
+    for (const row of loaded) follow(row, depthOf.get(row.id) ?? 0);
   }
+
   const agents: Record<string, AgentDefinition> = {};
+  const hidden: string[] = [];
   for (const row of rows.values()) {
-    const owner = row.ownerId;
-    agents[row.id] = toAgentDefinition(row, (childId) => {
-      const child = rows.get(childId);
-      // Children beyond the loaded levels are kept as ids: the engine stops on depth before needing them.
-      return child ? canView(child, owner) : true;
+    if (!canView(row, viewerId)) {
+      hidden.push(row.id);
+      continue;
+    }
+    // Listed children stay listed (the engine reports one it cannot find); a handoff edge to an
+    // agent the viewer may not view is dropped, the agent still answers without it.
+    const handoffs = row.handoffs.filter((h) => {
+      const target = rows.get(h.to);
+      return !target || canView(target, viewerId);
     });
+    agents[row.id] = toAgentDefinition({ ...row, handoffs }, () => true);
   }
-  return { rows, agents, queries };
+  return { rows, agents, hidden, queries };
 }
 
 export interface AgentTree {
   rootId: string;
   root: AgentDefinition;
-  /** The root and every agent of its subagent tree, keyed by id (an `AgentLookup` for createRun). */
+  /** The root and every agent a run of it may reach, keyed by id (an `AgentLookup` for createRun). */
   agents: Map<string, AgentDefinition>;
-  /** SQL queries used: at most the tree's depth + 1. */
+  /** Linked agents the user may not view: not in `agents`, so they never run for this user. */
+  hidden: string[];
+  /** SQL queries used: one per level. */
   queries: number;
 }
 
 /**
- * Loads an agent the user may view and its whole subagent tree, breadth-first with one query per
- * level. Loading stops below `maxDepth + 1` levels (deeper trees fail the engine's depth check
- * anyway, and the agents at depth maxDepth + 1 are loaded so the engine can name them).
- * A child link is followed only while the parent's owner may view the child.
+ * Loads an agent the user may view with its whole subagent tree and its handoff targets (see
+ * `loadAgentForest`). View permission is checked for the user who chats, at every level, as
+ * LibreChat does: a public agent's private child never runs for anyone but those who may view it.
  */
 export async function loadAgentTree({
   rootId,
@@ -165,15 +197,14 @@ export async function loadAgentTree({
   userId: string;
   maxDepth?: number;
 }): Promise<AgentTree> {
-  const forest = await loadAgentForest({ startIds: [rootId], maxLevels: maxDepth + 2 });
-  const row = forest.rows.get(rootId);
-  if (!row || !canView(row, userId)) {
-    throw new AppError("not_found:agent", "That agent does not exist or is not shared with you.");
-  }
+  const forest = await loadAgentForest({ startIds: [rootId], viewerId: userId, maxDepth });
+  const root = forest.agents[rootId];
+  if (!root) throw new AppError("not_found:agent", "That agent does not exist or is not shared with you.");
   return {
     rootId,
-    root: forest.agents[rootId],
+    root,
     agents: new Map(Object.entries(forest.agents)),
+    hidden: forest.hidden,
     queries: forest.queries,
   };
 }

@@ -26,3 +26,15 @@ export async function existingUserIds({ ids }: { ids: string[] }): Promise<strin
   const found = new Set(rows.map((r) => r.id));
   return ids.filter((id) => found.has(id));
 }
+
+/**
+ * Claims the user's starter team: true for exactly one caller per account, however many race
+ * (the row lock serialises them and the second sees the timestamp already set).
+ */
+export async function claimStarterTeam({ userId }: { userId: string }): Promise<boolean> {
+  const { count } = await getDb().user.updateMany({
+    where: { id: userId, starterTeamAt: null },
+    data: { starterTeamAt: new Date() },
+  });
+  return count > 0;
+}

@@ -214,22 +214,3 @@ export async function deleteTurn({
     where: { id: { in: keepUserMessage ? [assistantMessageId] : [assistantMessageId, userMessageId] } },
   });
 }
-
-/** Marks assistant messages left STREAMING by a process that died as failed. */
-export async function markInterruptedMessages({ ids }: { ids: string[] }) {
-  if (!ids.length) return;
-  await getDb().message.updateMany({
-    where: { id: { in: ids }, status: "STREAMING" },
-    data: {
-      status: "FAILED",
-      error: {
-        code: "internal:interrupted",
-        message: "The server restarted while this answer was being written.",
-      },
-    },
-  });
-}
-
-export async function countConversations({ userId }: { userId: string }): Promise<number> {
-  return getDb().conversation.count({ where: { userId } });
-}

@@ -32,11 +32,11 @@ export interface MigrateResult {
   alreadyApplied: string[];
 }
 
-export class MigrationError extends Error {
+class MigrationError extends Error {
   readonly code = "db:migration";
 }
 
-export const DEFAULT_MIGRATIONS_DIR = path.resolve(import.meta.dirname, "../../prisma/migrations");
+const DEFAULT_MIGRATIONS_DIR = path.resolve(import.meta.dirname, "../../prisma/migrations");
 
 export async function readMigrations(dir = DEFAULT_MIGRATIONS_DIR): Promise<MigrationFile[]> {
   const entries = await readdir(dir, { withFileTypes: true });

@@ -1,5 +1,6 @@
 import "server-only";
 import pg from "pg";
+import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { getDb } from "./client";
 
@@ -41,9 +42,10 @@ const state = globalThis as unknown as { __runStopListener?: Promise<void> };
  * single app process anyway.
  */
 export function listenForRunStops(onStop: (runId: string) => void): void {
-  if (state.__runStopListener || process.env.EMBEDDED_DATABASE === "1" || !process.env.DATABASE_URL) return;
+  const { EMBEDDED_DATABASE, DATABASE_URL } = env();
+  if (state.__runStopListener || EMBEDDED_DATABASE === "1" || !DATABASE_URL) return;
   const connect = async (attempt: number): Promise<void> => {
-    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    const client = new pg.Client({ connectionString: DATABASE_URL });
     const retry = () => {
       client.removeAllListeners();
       client.end().catch(() => {});

@@ -1,6 +1,7 @@
 import type { APIResponse } from "@playwright/test";
 import { expect, screenshot, test } from "./fixtures";
 import { AgentBuilderPage } from "./pages/agent-builder-page";
+import { ChatPage } from "./pages/chat-page";
 
 // One story, in order: B and C, then A delegating to both (and itself); a cycle back to A; a chain
 // deeper than the limit; deleting a child that parents use.
@@ -127,6 +128,31 @@ test.describe
       await expect
         .poll(() => builder.previewLines())
         .toEqual([`d1 self · ${A}`, `d1 ${C}`, `d2 ${A} — skipped (cycle ${A}→${C}→${A})`]);
+    });
+
+    test("a handoff to an agent that is not a subagent is saved from the builder, and chatting works", async ({
+      userPage: page,
+    }) => {
+      const builder = new AgentBuilderPage(page);
+      await builder.gotoNew();
+      await builder.fillBasics({ name: "Front desk", description: "Greets and routes" });
+      await builder.addHandoff(C, "When the user wants prose");
+      await builder.create();
+      await expect(builder.handoffs()).toHaveCount(1);
+      await expect(builder.handoffs().getByTestId("handoff-target")).toHaveValue(/.+/);
+      await expect(builder.handoffs().getByTestId("handoff-target").locator("option:checked")).toHaveText(C);
+      await expect(builder.handoffs().getByTestId("handoff-description")).toHaveValue(
+        "When the user wants prose",
+      );
+      await page.getByTestId("section-advanced").scrollIntoViewIfNeeded();
+      await screenshot(page, "agents-builder-handoff");
+
+      // The agent and its handoff target load together: the chat answers instead of "not found".
+      const chat = new ChatPage(page);
+      await chat.openNew("Front desk");
+      await chat.send("Hello there");
+      await chat.waitForAnswer("COMPLETE");
+      await expect(chat.lastAssistant()).not.toContainText("does not exist");
     });
 
     test("the builder on a phone, in dark mode", async ({ userPage: page }) => {

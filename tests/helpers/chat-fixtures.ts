@@ -2,7 +2,7 @@
 import { readSse } from "@/components/chat/sse";
 import type { RunEvent } from "@/lib/agents";
 import { registerUser } from "@/lib/auth/register";
-import { createAgent } from "@/lib/db/agents";
+import { createAgent } from "@/lib/builder/agents";
 import { DEMO_ENDPOINT_ID, DEMO_MODEL_ID } from "@/lib/providers";
 
 export type StreamItem =

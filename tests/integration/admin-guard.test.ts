@@ -46,9 +46,10 @@ describe("admin server actions called directly", () => {
 
   it("let an admin disable a user, but not themselves", async () => {
     session.userId = adminId;
-    expect(await setUserDisabledAction({ userId, disabled: true })).toEqual({ ok: true });
+    expect(await setUserDisabledAction({ userId, disabled: true })).toEqual({ ok: true, data: null });
     expect(await setUserDisabledAction({ userId: adminId, disabled: true })).toEqual({
-      error: "You can't disable your own account.",
+      ok: false,
+      error: { code: "forbidden:own_account", message: "You can't disable your own account." },
     });
     const rows = await query<{ email: string; disabled: boolean }>(
       `SELECT email, disabled FROM "User" ORDER BY email`,

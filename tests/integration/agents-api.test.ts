@@ -75,25 +75,27 @@ describe("/api/agents and the builder's server actions", () => {
     session.userId = ann;
     const b = await actions.saveAgentAction({ draft: draft("B") });
     if (!b.ok) throw new Error(b.error.message);
-    const preview = await actions.previewAgentAction({ draft: withChildren("Unsaved", [b.id]) });
+    const preview = await actions.previewAgentAction({ draft: withChildren("Unsaved", [b.data.id]) });
     if (!preview.ok) throw new Error(preview.error.message);
-    expect(preview.preview.nodes.map((n) => `${n.kind}:${n.name}:${n.depth}`)).toEqual([
+    expect(preview.data.preview.nodes.map((n) => `${n.kind}:${n.name}:${n.depth}`)).toEqual([
       "self:Unsaved:1",
       "agent:B:1",
     ]);
 
     session.userId = bob;
     const before = await agentTablesState();
-    expect(await actions.saveAgentAction({ id: b.id, draft: draft("Mine now") })).toMatchObject({
+    expect(await actions.saveAgentAction({ id: b.data.id, draft: draft("Mine now") })).toMatchObject({
       ok: false,
       error: { code: "not_found:agent" },
     });
-    expect(await actions.deleteAgentAction({ id: b.id })).toMatchObject({
+    expect(await actions.deleteAgentAction({ id: b.data.id })).toMatchObject({
       ok: false,
       error: { code: "not_found:agent" },
     });
-    expect(await actions.restoreVersionAction({ id: b.id, version: 1 })).toMatchObject({ ok: false });
-    expect(await actions.previewAgentAction({ id: b.id, draft: draft("x") })).toMatchObject({ ok: false });
+    expect(await actions.restoreVersionAction({ id: b.data.id, version: 1 })).toMatchObject({ ok: false });
+    expect(await actions.previewAgentAction({ id: b.data.id, draft: draft("x") })).toMatchObject({
+      ok: false,
+    });
     expect(await agentTablesState()).toEqual(before);
   });
 });

@@ -1,16 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import {
-  createAgent,
-  deleteAgent,
-  duplicateAgent,
-  getAgent,
-  listAgentParents,
-  listAgents,
-  listAgentVersions,
-  listUsableAgents,
-  restoreAgentVersion,
-  updateAgent,
-} from "@/lib/db/agents";
+import { createAgent, duplicateAgent, restoreAgentVersion, updateAgent } from "@/lib/builder/agents";
+import { deleteAgent, getAgent, listAgentParents, listAgents, listUsableAgents } from "@/lib/db/agents";
+import { listAgentVersions } from "@/lib/db/agents-write";
 import { query, resetDatabase } from "../helpers/reset-db";
 import { draft, makeUser, rejection, withChildren } from "./agents-helpers";
 

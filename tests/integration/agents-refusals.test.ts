@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { createAgent, deleteAgent, updateAgent } from "@/lib/db/agents";
-import { updateQuotaOverride } from "@/lib/db/quota";
+import { createAgent, updateAgent } from "@/lib/builder/agents";
+import { deleteAgent } from "@/lib/db/agents";
+import { updateQuotaOverride } from "@/lib/quota";
 import { resetDatabase } from "../helpers/reset-db";
 import { agentTablesState, draft, makeUser, rejection, withChildren } from "./agents-helpers";
 

@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { resolveLimits } from "@/lib/agents";
-import { previewTree } from "@/lib/builder/validate";
-import { createAgent, loadAgentTree, updateAgent } from "@/lib/db/agents";
+import { createAgent, updateAgent } from "@/lib/builder/agents";
+import { previewTree } from "@/lib/builder/draft-tree";
+import { loadAgentTree } from "@/lib/db/agents-tree";
 import { installQueryCounter, type QueryCounter } from "../helpers/query-counter";
-import { resetDatabase } from "../helpers/reset-db";
+import { query, resetDatabase } from "../helpers/reset-db";
 import { draft, makeUser, rejection, withChildren } from "./agents-helpers";
 
 describe("loadAgentTree", () => {
@@ -44,7 +45,8 @@ describe("loadAgentTree", () => {
     });
 
     counter = installQueryCounter();
-    const tree = await loadAgentTree({ rootId: root.id, userId: bob });
+    // Its owner chats (bob may view the public root only: see the permission tests below).
+    const tree = await loadAgentTree({ rootId: root.id, userId: ann });
     expect(counter.count()).toBe(4);
     expect(tree.queries).toBe(4);
     expect(tree.agents.size).toBe(22);
@@ -79,7 +81,7 @@ describe("loadAgentTree", () => {
     expect((await rejection(loadAgentTree({ rootId: a.id, userId: bob }))).code).toBe("not_found:agent");
   });
 
-  it("follows a link only while the parent's owner may view the child", async () => {
+  it("follows a link only while the chatting user (here the parent's owner) may view the child", async () => {
     const tool = await createAgent({
       userId: ann,
       input: draft("Tool", { visibility: "shared", shareEmails: ["bob@example.com"] }),
@@ -90,7 +92,58 @@ describe("loadAgentTree", () => {
     ]);
     await updateAgent({ id: tool.id, userId: ann, input: draft("Tool") }); // private again
     const tree = await loadAgentTree({ rootId: lead.id, userId: bob });
-    expect(tree.root.subagents?.agent_ids).toEqual([]);
+    // Still listed, so the engine can say which child it could not run; absent from the lookup.
+    expect(tree.root.subagents?.agent_ids).toEqual([tool.id]);
+    expect(tree.agents.has(tool.id)).toBe(false);
+    expect(tree.hidden).toEqual([tool.id]);
+  });
+
+  it("checks the chatting user's view permission, not the owner's: a private child of a public agent is left out", async () => {
+    const secret = await createAgent({ userId: ann, input: draft("Secret") });
+    const deep = await createAgent({ userId: ann, input: draft("Deep", { visibility: "public" }) });
+    const helper = await createAgent({
+      userId: ann,
+      input: { ...withChildren("Helper", [deep.id]), visibility: "public" },
+    });
+    const lead = await createAgent({
+      userId: ann,
+      input: { ...withChildren("Lead", [secret.id, helper.id]), visibility: "public" },
+    });
+    counter = installQueryCounter();
+    const forBob = await loadAgentTree({ rootId: lead.id, userId: bob });
+    expect(counter.count()).toBe(3);
+    expect([...forBob.agents.keys()].sort()).toEqual([lead.id, helper.id, deep.id].sort());
+    expect(forBob.root.subagents?.agent_ids).toEqual([secret.id, helper.id]);
+    expect(forBob.hidden).toEqual([secret.id]);
+    const forAnn = await loadAgentTree({ rootId: lead.id, userId: ann });
+    expect([...forAnn.agents.keys()].sort()).toEqual([lead.id, secret.id, helper.id, deep.id].sort());
+    expect(forAnn.hidden).toEqual([]);
+  });
+
+  it("loads handoff targets and their subagents with the tree, one query per level", async () => {
+    const ledger = await createAgent({ userId: ann, input: draft("Ledger") });
+    const billing = await createAgent({ userId: ann, input: withChildren("Billing", [ledger.id]) });
+    const privateDesk = await createAgent({ userId: bob, input: draft("Bob's desk") });
+    const front = await createAgent({
+      userId: ann,
+      input: draft("Front", { handoffs: [{ to: billing.id, description: "invoices" }] }),
+    });
+    counter = installQueryCounter();
+    const tree = await loadAgentTree({ rootId: front.id, userId: ann });
+    expect(counter.count()).toBe(3);
+    expect([...tree.agents.keys()].sort()).toEqual([front.id, billing.id, ledger.id].sort());
+    expect(tree.root.edges).toEqual([
+      { from: front.id, to: billing.id, description: "invoices", type: "handoff" },
+    ]);
+    // A handoff target the chatting user may not view is dropped with its edge, and reported.
+    await query(`INSERT INTO "AgentHandoff" ("fromId", "toId", description) VALUES ($1, $2, '')`, [
+      front.id,
+      privateDesk.id,
+    ]);
+    const withHidden = await loadAgentTree({ rootId: front.id, userId: ann });
+    expect(withHidden.agents.has(privateDesk.id)).toBe(false);
+    expect(withHidden.root.edges?.map((e) => e.to)).toEqual([billing.id]);
+    expect(withHidden.hidden).toEqual([privateDesk.id]);
   });
 });
 

@@ -6,7 +6,7 @@ import {
   scriptedModelFactory,
 } from "@/lib/agents/testing/scripted-model";
 import { setTestModelFactory } from "@/lib/chat/test-hooks";
-import { updateQuotaSettings } from "@/lib/db/quota";
+import { updateQuotaSettings } from "@/lib/quota";
 import { delegating, makeAgent, makeUser, post, readStream, type StreamItem } from "../helpers/chat-fixtures";
 import { query, resetDatabase } from "../helpers/reset-db";
 

@@ -62,7 +62,7 @@ describe("endpoint actions", () => {
   it("answer a normal user and an anonymous caller with 404 and change nothing", async () => {
     session.userId = adminId;
     const saved = await saveEndpointAction(form());
-    if (!saved.ok) throw new Error(saved.message);
+    if (!saved.ok) throw new Error(saved.error.message);
     const before = await endpointRows();
 
     for (const who of [userId, null]) {
@@ -71,10 +71,10 @@ describe("endpoint actions", () => {
         () => saveEndpointAction(form({ name: "Sneaky" })),
         () =>
           saveEndpointAction(
-            form({ id: saved.id, apiKey: "attacker-key-99999", baseURL: "http://evil.test/v1" }),
+            form({ id: saved.data.id, apiKey: "attacker-key-99999", baseURL: "http://evil.test/v1" }),
           ),
-        () => deleteEndpointAction({ id: saved.id }),
-        () => fetchModelsAction({ ...form(), id: saved.id, apiKey: "", baseURL: "http://evil.test/v1" }),
+        () => deleteEndpointAction({ id: saved.data.id }),
+        () => fetchModelsAction({ ...form(), id: saved.data.id, apiKey: "", baseURL: "http://evil.test/v1" }),
       ];
       for (const call of calls) expect(isNotFound(await call().catch((e) => e))).toBe(true);
     }
@@ -97,7 +97,7 @@ describe("endpoint actions", () => {
     // Empty key and header value = keep them.
     const edited = await saveEndpointAction(
       form({
-        id: created.id,
+        id: created.data.id,
         apiKey: "",
         headers: [{ name: "X-Org", value: "" }],
         access: "everyone",
@@ -114,12 +114,14 @@ describe("endpoint actions", () => {
     expect(await query(`SELECT * FROM "EndpointUser"`)).toEqual([]);
 
     // Remove the key explicitly.
-    expect((await saveEndpointAction(form({ id: created.id, apiKey: "", removeKey: true }))).ok).toBe(true);
+    expect((await saveEndpointAction(form({ id: created.data.id, apiKey: "", removeKey: true }))).ok).toBe(
+      true,
+    );
     expect(await query(`SELECT "apiKeyEncrypted" FROM "Endpoint"`)).toEqual([{ apiKeyEncrypted: null }]);
 
-    expect(await deleteEndpointAction({ id: created.id })).toEqual({ ok: true });
+    expect(await deleteEndpointAction({ id: created.data.id })).toEqual({ ok: true, data: null });
     expect(await endpointRows()).toEqual([]);
-    expect(await deleteEndpointAction({ id: created.id })).toMatchObject({ ok: false });
+    expect(await deleteEndpointAction({ id: created.data.id })).toMatchObject({ ok: false });
   });
 
   it("refuse bad input with a message per field and write nothing", async () => {
@@ -151,7 +153,7 @@ describe("endpoint actions", () => {
     for (const [patch, field] of bad) {
       const r = await saveEndpointAction(form(patch));
       expect(r.ok, JSON.stringify(patch)).toBe(false);
-      if (!r.ok) expect(Object.keys(r.fields ?? {}), JSON.stringify(patch)).toContain(field);
+      if (!r.ok) expect(Object.keys(r.error.fields ?? {}), JSON.stringify(patch)).toContain(field);
     }
     expect(await endpointRows()).toEqual([]);
 
@@ -161,7 +163,10 @@ describe("endpoint actions", () => {
     const clash = await saveEndpointAction(form({ name: "FAKE vllm", baseURL: "http://other.test/v1" }));
     expect(clash).toMatchObject({
       ok: false,
-      fields: { name: "An endpoint with this name already exists." },
+      error: {
+        code: "conflict:endpoint_name",
+        fields: { name: "An endpoint with this name already exists." },
+      },
     });
     expect(await endpointRows()).toEqual(before);
   });
@@ -169,33 +174,39 @@ describe("endpoint actions", () => {
   it("fetch the models of an unsaved and of a saved endpoint, with a clear message when it fails", async () => {
     session.userId = adminId;
     const draft = form({ baseURL: server.url, models: "" });
-    expect(await fetchModelsAction(draft)).toEqual({ ok: true, models: ["fake-model", "fake-model-mini"] });
+    expect(await fetchModelsAction(draft)).toEqual({
+      ok: true,
+      data: { models: ["fake-model", "fake-model-mini"] },
+    });
     expect(server.requests.at(-1)?.headers["x-org"]).toBe("org-1");
 
     expect(await fetchModelsAction({ ...draft, apiKey: "sk-wrong-key-000000" })).toEqual({
       ok: false,
-      message: expect.stringMatching(/^The endpoint Fake vLLM rejected the API key/),
+      error: {
+        code: "provider:auth",
+        message: expect.stringMatching(/^The endpoint Fake vLLM rejected the API key/),
+      },
     });
     const unreachable = await fetchModelsAction({ ...draft, baseURL: "http://127.0.0.1:9/v1" });
     expect(unreachable).toMatchObject({
       ok: false,
-      message: expect.stringContaining("Could not reach the endpoint Fake vLLM"),
+      error: { message: expect.stringContaining("Could not reach the endpoint Fake vLLM") },
     });
     expect(JSON.stringify(unreachable)).not.toContain(KEY);
 
     // Saved endpoint: an empty key field uses the stored key.
     const saved = await saveEndpointAction({ ...draft, models: "fake-model" });
-    if (!saved.ok) throw new Error(saved.message);
+    if (!saved.ok) throw new Error(saved.error.message);
     expect(
       await fetchModelsAction({
         ...draft,
-        id: saved.id,
+        id: saved.data.id,
         apiKey: "",
         headers: [{ name: "X-Org", value: "" }],
       }),
     ).toEqual({
       ok: true,
-      models: ["fake-model", "fake-model-mini"],
+      data: { models: ["fake-model", "fake-model-mini"] },
     });
     expect(server.requests.at(-1)?.headers["x-org"]).toBe("org-1");
   });
@@ -203,17 +214,17 @@ describe("endpoint actions", () => {
   it("let a user store, replace and remove their own key; masked, never echoed", async () => {
     session.userId = adminId;
     const saved = await saveEndpointAction(form());
-    if (!saved.ok) throw new Error(saved.message);
+    if (!saved.ok) throw new Error(saved.error.message);
     session.userId = userId;
-    expect(await saveMyKeyAction({ endpointId: saved.id, apiKey: "   " })).toMatchObject({
+    expect(await saveMyKeyAction({ endpointId: saved.data.id, apiKey: "   " })).toMatchObject({
       ok: false,
-      field: "apiKey",
+      error: { fields: { apiKey: expect.any(String) } },
     });
     expect(await query(`SELECT * FROM "UserEndpointKey"`)).toEqual([]);
 
-    const r = await saveMyKeyAction({ endpointId: saved.id, apiKey: "user-key-aaaa1111" });
-    expect(r).toEqual({ ok: true, message: "Your key is saved." });
-    await saveMyKeyAction({ endpointId: saved.id, apiKey: "user-key-bbbb2222" });
+    const r = await saveMyKeyAction({ endpointId: saved.data.id, apiKey: "user-key-aaaa1111" });
+    expect(r).toEqual({ ok: true, data: null, message: "Your key is saved." });
+    await saveMyKeyAction({ endpointId: saved.data.id, apiKey: "user-key-bbbb2222" });
     const rows = await query<{ keyLast4: string; keyEncrypted: string; userId: string }>(
       `SELECT "keyLast4", "keyEncrypted", "userId" FROM "UserEndpointKey"`,
     );
@@ -221,12 +232,14 @@ describe("endpoint actions", () => {
     expect(rows[0]).toMatchObject({ keyLast4: "2222", userId });
     expect(rows[0].keyEncrypted).not.toContain("bbbb");
 
-    expect(await removeMyKeyAction({ endpointId: saved.id })).toMatchObject({ ok: true });
+    expect(await removeMyKeyAction({ endpointId: saved.data.id })).toMatchObject({ ok: true });
     expect(await query(`SELECT * FROM "UserEndpointKey"`)).toEqual([]);
 
     session.userId = null;
-    await expect(saveMyKeyAction({ endpointId: saved.id, apiKey: "anon-key-123456" })).rejects.toMatchObject({
-      code: "unauthorized",
+    expect(await saveMyKeyAction({ endpointId: saved.data.id, apiKey: "anon-key-123456" })).toMatchObject({
+      ok: false,
+      error: { code: "unauthorized" },
     });
+    expect(await query(`SELECT * FROM "UserEndpointKey"`)).toEqual([]);
   });
 });

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { RunEvent } from "@/lib/agents";
+import { createAgent } from "@/lib/builder/agents";
 import { setTestModelFactory } from "@/lib/chat/test-hooks";
-import { createAgent } from "@/lib/db/agents";
-import { createEndpoint, setUserEndpointKey } from "@/lib/db/endpoints";
+import { createEndpoint } from "@/lib/endpoints/admin";
+import { setUserEndpointKey } from "@/lib/endpoints/personal-keys";
 import { makeUser, post, readStream, type StreamItem } from "../helpers/chat-fixtures";
 import { type FakeServer, startFakeOpenAIServer } from "../helpers/fake-openai-server";
 import { query, resetDatabase } from "../helpers/reset-db";

@@ -1,17 +1,12 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { listModelChoices } from "@/lib/db/agents-models";
+import { createEndpoint, type EndpointInput, getAdminEndpoint, updateEndpoint } from "@/lib/endpoints/admin";
+import { listDbEndpoints, listEndpointsForUser, listModelChoices } from "@/lib/endpoints/catalog";
 import {
-  createEndpoint,
-  type EndpointInput,
-  getAdminEndpoint,
-  listDbEndpoints,
-  listEndpointsForUser,
   listPersonalKeySlots,
   removeUserEndpointKey,
-  resolveEndpointForUser,
   setUserEndpointKey,
-  updateEndpoint,
-} from "@/lib/db/endpoints";
+} from "@/lib/endpoints/personal-keys";
+import { resolveEndpointForUser } from "@/lib/endpoints/resolve";
 import { makeUser } from "../helpers/chat-fixtures";
 import { query, resetDatabase } from "../helpers/reset-db";
 

@@ -14,6 +14,9 @@ const api = await import("@/app/api/admin/settings/route");
 const { getLimitsForUser, admitRun } = await import("@/lib/quota");
 const { getUsageOverview, listUsersWithQuota } = await import("@/lib/db/quota-usage");
 
+/** The per-field messages of a refused form (none when it was saved). */
+const fieldsOf = (res: { ok: boolean; error?: { fields?: Record<string, string> } }) => res.error?.fields;
+
 function isNotFound(err: unknown): boolean {
   return String((err as { digest?: string }).digest ?? "").includes("404");
 }
@@ -51,9 +54,9 @@ describe("admin quota settings", () => {
     for (const who of [user.id, null]) {
       session.userId = who;
       const calls = [
-        actions.saveSettingsAction({}, form({ group: "delegation", maxSubagentDepth: "2" })),
-        actions.saveOverrideAction({}, form({ userId: user.id, maxConcurrentRuns: "9" })),
-        actions.adjustBalanceAction({}, form({ userId: user.id, mode: "set", amount: "999999" })),
+        actions.saveSettingsAction(form({ group: "delegation", maxSubagentDepth: "2" })),
+        actions.saveOverrideAction(form({ userId: user.id, maxConcurrentRuns: "9" })),
+        actions.adjustBalanceAction(form({ userId: user.id, mode: "set", amount: "999999" })),
       ];
       for (const call of calls) expect(isNotFound(await call.catch((e) => e))).toBe(true);
     }
@@ -76,7 +79,6 @@ describe("admin quota settings", () => {
   it("an admin saves a group; the next run's limits change and the audit log has old → new", async () => {
     session.userId = admin.id;
     const res = await actions.saveSettingsAction(
-      {},
       form({
         group: "delegation",
         maxSubagentDepth: "2",
@@ -114,7 +116,6 @@ describe("admin quota settings", () => {
   it("bad input saves nothing and says which field is wrong", async () => {
     session.userId = admin.id;
     const res = await actions.saveSettingsAction(
-      {},
       form({
         group: "delegation",
         maxSubagentDepth: "11",
@@ -124,8 +125,8 @@ describe("admin quota settings", () => {
         maxParallelSubagents: "4",
       }),
     );
-    expect(res.ok).toBeUndefined();
-    expect(res.fields).toEqual({
+    expect(res.ok).toBe(false);
+    expect(fieldsOf(res)).toEqual({
       maxSubagentDepth: "Max subagent depth must be between 1 and 10.",
       maxSubagentRunConfigs: "Max subagent configs per run must be a number.",
       maxSubagentsPerAgent: "Max subagents per agent must be a whole number.",
@@ -133,10 +134,9 @@ describe("admin quota settings", () => {
     });
     expect(await query(`SELECT * FROM "QuotaSettings"`)).toEqual([]);
     const rate = await actions.saveSettingsAction(
-      {},
       form({ group: "rates", messagesPerWindow: "5", windowSeconds: "0", maxConcurrentRuns: "2" }),
     );
-    expect(rate.fields).toEqual({ windowSeconds: "Window (seconds) must be between 1 and 86400." });
+    expect(fieldsOf(rate)).toEqual({ windowSeconds: "Window (seconds) must be between 1 and 86400." });
     expect(await auditRows()).toEqual([]);
   });
 
@@ -163,7 +163,6 @@ describe("admin quota settings", () => {
   it("overrides: set, merged into the user's limits only, cleared with an empty field; audited", async () => {
     session.userId = admin.id;
     const set = await actions.saveOverrideAction(
-      {},
       form({ userId: user.id, maxSubagentDepth: "8", maxConcurrentRuns: "4", balanceEnabled: "true" }),
     );
     expect(set).toMatchObject({ ok: true });
@@ -177,10 +176,9 @@ describe("admin quota settings", () => {
       maxConcurrentRuns: 2,
       balanceEnabled: false,
     });
-    const bad = await actions.saveOverrideAction({}, form({ userId: user.id, maxSubagentDepth: "0" }));
-    expect(bad.fields).toEqual({ maxSubagentDepth: "Max subagent depth must be between 1 and 10." });
+    const bad = await actions.saveOverrideAction(form({ userId: user.id, maxSubagentDepth: "0" }));
+    expect(fieldsOf(bad)).toEqual({ maxSubagentDepth: "Max subagent depth must be between 1 and 10." });
     const cleared = await actions.saveOverrideAction(
-      {},
       form({ userId: user.id, maxSubagentDepth: "", maxConcurrentRuns: "4" }),
     );
     expect(cleared).toMatchObject({ ok: true });
@@ -206,21 +204,21 @@ describe("admin quota settings", () => {
   it("grant and set a balance by hand, with validation", async () => {
     session.userId = admin.id;
     expect(
-      (await actions.adjustBalanceAction({}, form({ userId: user.id, mode: "grant", amount: "abc" }))).fields,
+      fieldsOf(await actions.adjustBalanceAction(form({ userId: user.id, mode: "grant", amount: "abc" }))),
     ).toEqual({
       amount: "Enter a number of tokens.",
     });
     expect(
-      (await actions.adjustBalanceAction({}, form({ userId: user.id, mode: "set", amount: "-5" }))).fields,
+      fieldsOf(await actions.adjustBalanceAction(form({ userId: user.id, mode: "set", amount: "-5" }))),
     ).toEqual({
       amount: "A balance can't be set below 0.",
     });
     expect(await query(`SELECT * FROM "TokenBalance"`)).toEqual([]);
     expect(
-      await actions.adjustBalanceAction({}, form({ userId: user.id, mode: "set", amount: "250" })),
+      await actions.adjustBalanceAction(form({ userId: user.id, mode: "set", amount: "250" })),
     ).toMatchObject({ ok: true });
     expect(
-      await actions.adjustBalanceAction({}, form({ userId: user.id, mode: "grant", amount: "50" })),
+      await actions.adjustBalanceAction(form({ userId: user.id, mode: "grant", amount: "50" })),
     ).toMatchObject({
       ok: true,
       message: "user@example.com: balance 250 → 300 tokens.",

@@ -157,6 +157,36 @@ describe("admitRun under concurrent requests", () => {
     expect(await runningCount(live.id)).toBe(1);
   });
 
+  it("the sweep marks answers left streaming without a running run as interrupted, and only those", async () => {
+    const user = await makeUser();
+    const conv = await makeConversation(user.id);
+    const message = (id: string, age: string) =>
+      query(
+        `INSERT INTO "Message" (id, "conversationId", role, status, "createdAt") VALUES ($1, $2, 'ASSISTANT', 'STREAMING', now() - $3::interval)`,
+        [id, conv, age],
+      );
+    await message("m_orphan", "1 hour"); // its process died before the run was admitted
+    await message("m_recent", "1 minute"); // may be being admitted right now
+    await message("m_running", "1 hour"); // its run is alive in another process
+    await query(
+      `INSERT INTO "Run" (id, "userId", "conversationId", "assistantMessageId", status) VALUES ('r1', $1, $2, 'm_running', 'RUNNING')`,
+      [user.id, conv],
+    );
+    await query(
+      `INSERT INTO "UsageRecord" (id, "runId", "userId", "agentId") VALUES ('u_live', 'r1', $1, 'a1')`,
+      [user.id],
+    );
+    await reapStaleRuns({ olderThanMinutes: 15 });
+    const rows = await query<{ id: string; status: string; error: { code: string } | null }>(
+      `SELECT id, status, error FROM "Message" ORDER BY id`,
+    );
+    expect(rows.map((r) => [r.id, r.status, r.error?.code ?? null])).toEqual([
+      ["m_orphan", "FAILED", "internal:interrupted"],
+      ["m_recent", "STREAMING", null],
+      ["m_running", "STREAMING", null],
+    ]);
+  });
+
   it("admitRun reaps the user's own dead runs before counting", async () => {
     await setSettings({ maxConcurrentRuns: 1, messagesPerWindow: 0 });
     const user = await makeUser();

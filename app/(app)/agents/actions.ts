@@ -1,34 +1,17 @@
 "use server";
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
+import { type ActionResult, runAction, succeeded } from "@/lib/action-result";
 import { requireUser } from "@/lib/auth/session";
+import { createAgent, duplicateAgent, restoreAgentVersion, updateAgent } from "@/lib/builder/agents";
+import { parsePreviewInput, previewTree, type TreeVerdict } from "@/lib/builder/draft-tree";
 import { currentLimits } from "@/lib/builder/limits";
-import { parsePreviewInput, previewTree, type TreeVerdict } from "@/lib/builder/validate";
-import {
-  createAgent,
-  deleteAgent,
-  duplicateAgent,
-  getAgent,
-  listAgentParents,
-  restoreAgentVersion,
-  updateAgent,
-} from "@/lib/db/agents";
-import { AppError, errorBody } from "@/lib/errors";
+import { deleteAgent, getAgent, listAgentParents } from "@/lib/db/agents";
+import { AppError } from "@/lib/errors";
 
-// Every action authenticates itself and leaves ownership checks to lib/db/agents (owner-only writes).
-// Errors come back as values (code, message, field messages) so the form can show them in place.
-
-export type ActionError = ReturnType<typeof errorBody>;
-export type ActionResult<T> = ({ ok: true } & T) | { ok: false; error: ActionError };
-
-async function run<T>(fn: () => Promise<T>): Promise<ActionResult<T>> {
-  try {
-    return { ok: true, ...(await fn()) };
-  } catch (err) {
-    if (!(err instanceof AppError)) console.error(err);
-    return { ok: false, error: errorBody(err) };
-  }
-}
+// Every action authenticates itself and leaves ownership checks to the agent service and lib/db
+// (owner-only writes). Errors come back as values (code, message, field messages) so the form can
+// show them in place.
 
 function parse<T>(schema: z.ZodType<T>, value: unknown): T {
   const r = schema.safeParse(value);
@@ -40,8 +23,11 @@ const idSchema = z.string().min(1).max(100);
 const saveInput = z.object({ id: idSchema.optional(), draft: z.unknown() });
 
 /** Creates (no id) or updates an agent from the form's state. */
-export async function saveAgentAction(input: { id?: string; draft: unknown }) {
-  return run(async () => {
+export async function saveAgentAction(input: {
+  id?: string;
+  draft: unknown;
+}): Promise<ActionResult<{ id: string; version: number }>> {
+  return runAction(async () => {
     const user = await requireUser();
     const { id, draft } = parse(saveInput, input);
     const agent = id
@@ -49,13 +35,16 @@ export async function saveAgentAction(input: { id?: string; draft: unknown }) {
       : await createAgent({ userId: user.id, input: draft });
     revalidatePath("/agents");
     revalidatePath(`/agents/${agent.id}`);
-    return { id: agent.id, version: agent.version };
+    return succeeded({ id: agent.id, version: agent.version });
   });
 }
 
 /** The expanded subagent tree of the form's current (unsaved) state, from the engine. */
-export async function previewAgentAction(input: { id?: string; draft: unknown }) {
-  return run(async (): Promise<{ preview: TreeVerdict }> => {
+export async function previewAgentAction(input: {
+  id?: string;
+  draft: unknown;
+}): Promise<ActionResult<{ preview: TreeVerdict }>> {
+  return runAction(async () => {
     const user = await requireUser();
     const { id, draft } = parse(saveInput, input);
     if (id) await getAgent({ id, userId: user.id }); // 404 unless the user may view it
@@ -65,42 +54,55 @@ export async function previewAgentAction(input: { id?: string; draft: unknown })
       data: parsePreviewInput(draft),
       limits: await currentLimits(user.id),
     });
-    return { preview };
+    return succeeded({ preview });
   });
 }
 
-export async function duplicateAgentAction(input: { id: string }) {
-  return run(async () => {
+export async function duplicateAgentAction(input: { id: string }): Promise<ActionResult<{ id: string }>> {
+  return runAction(async () => {
     const user = await requireUser();
     const copy = await duplicateAgent({ id: parse(idSchema, input.id), userId: user.id });
     revalidatePath("/agents");
-    return { id: copy.id };
+    return succeeded({ id: copy.id });
   });
+}
+
+export interface AgentParents {
+  parents: { id: string; name: string }[];
+  others: number;
 }
 
 /** For the delete confirmation: the agents that use this one as a subagent. */
-export async function agentParentsAction(input: { id: string }) {
-  return run(async () => {
+export async function agentParentsAction(input: { id: string }): Promise<ActionResult<AgentParents>> {
+  return runAction(async () => {
     const user = await requireUser();
-    return listAgentParents({ id: parse(idSchema, input.id), userId: user.id });
+    return succeeded(await listAgentParents({ id: parse(idSchema, input.id), userId: user.id }));
   });
 }
 
-export async function deleteAgentAction(input: { id: string }) {
-  return run(async () => {
+export interface DeletedAgent {
+  removedFrom: { id: string; name: string }[];
+  others: number;
+}
+
+export async function deleteAgentAction(input: { id: string }): Promise<ActionResult<DeletedAgent>> {
+  return runAction(async () => {
     const user = await requireUser();
     const result = await deleteAgent({ id: parse(idSchema, input.id), userId: user.id });
     revalidatePath("/agents");
-    return result;
+    return succeeded(result);
   });
 }
 
-export async function restoreVersionAction(input: { id: string; version: number }) {
-  return run(async () => {
+export async function restoreVersionAction(input: {
+  id: string;
+  version: number;
+}): Promise<ActionResult<{ version: number }>> {
+  return runAction(async () => {
     const user = await requireUser();
     const version = parse(z.number().int().min(1), input.version);
     const agent = await restoreAgentVersion({ id: parse(idSchema, input.id), userId: user.id, version });
     revalidatePath(`/agents/${agent.id}`);
-    return { version: agent.version };
+    return succeeded({ version: agent.version });
   });
 }

@@ -3,7 +3,7 @@ import type { FormOptions } from "@/components/agents/types";
 import { listBuiltinTools } from "@/lib/agents/tools";
 import { currentLimits } from "@/lib/builder/limits";
 import { listUsableAgents } from "@/lib/db/agents";
-import { listModelChoices } from "@/lib/db/agents-models";
+import { listModelChoices } from "@/lib/endpoints/catalog";
 
 /** Everything the agent form offers to pick from, for this user. */
 export async function formOptions(userId: string): Promise<FormOptions> {

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { AgentCard, type AgentCardData } from "@/components/agents/agent-card";
 import { AgentCardActions } from "@/components/agents/agent-card-actions";
+import { inputClass, primaryButton } from "@/components/ui/styles";
 import { requireUserPage } from "@/lib/auth/session";
 import { listAgents } from "@/lib/db/agents";
 import { agentParentsAction, deleteAgentAction, duplicateAgentAction } from "./actions";
@@ -43,14 +44,10 @@ export default async function AgentsPage({ searchParams }: { searchParams: Promi
               placeholder="Search name or description"
               aria-label="Search agents"
               data-testid="agents-search"
-              className="w-full rounded-lg border border-zinc-300 bg-white px-3 py-2 text-sm outline-none focus:border-accent-500 focus:ring-2 focus:ring-accent-500/20 sm:w-64 dark:border-zinc-700 dark:bg-zinc-900"
+              className={`${inputClass} sm:w-64`}
             />
           </form>
-          <Link
-            href="/agents/new"
-            data-testid="new-agent"
-            className="rounded-lg bg-accent-600 px-4 py-2 text-sm font-medium text-white shadow-sm hover:bg-accent-700"
-          >
+          <Link href="/agents/new" data-testid="new-agent" className={primaryButton}>
             New agent
           </Link>
         </div>

@@ -7,7 +7,7 @@ export const metadata: Metadata = { title: "New chat" };
 
 export default async function NewChatPage({ searchParams }: { searchParams: Promise<{ agent?: string }> }) {
   const user = await requireUserPage();
-  const agents = await chatAgents({ userId: user.id, withStarterTeam: true });
+  const agents = await chatAgents({ userId: user.id });
   const { agent } = await searchParams;
   const initialAgentId = agents.find((a) => a.id === agent)?.id ?? agents[0]?.id ?? null;
   // key: a fresh view per visit, so "New chat" always starts empty.

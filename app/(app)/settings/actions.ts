@@ -1,15 +1,12 @@
 "use server";
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
+import { type ActionResult, failed, runAction, succeeded } from "@/lib/action-result";
 import { requireUser } from "@/lib/auth/session";
-import { removeUserEndpointKey, setUserEndpointKey } from "@/lib/db/endpoints";
-import { isAppError } from "@/lib/errors";
-import { SecretError } from "@/lib/providers";
+import { removeUserEndpointKey, setUserEndpointKey } from "@/lib/endpoints/personal-keys";
 
 // A user's own API keys. Each action authenticates itself; the key is encrypted before it is
 // stored and never sent back (the page shows its last 4 characters).
-
-export type KeyResult = { ok: true; message: string } | { ok: false; message: string; field?: string };
 
 const endpointId = z.string().min(1).max(100);
 const saveInput = z.object({
@@ -22,26 +19,27 @@ const saveInput = z.object({
     .refine((v) => !/\s/.test(v), "An API key has no spaces."),
 });
 
-export async function saveMyKeyAction(raw: unknown): Promise<KeyResult> {
-  const user = await requireUser();
-  const r = saveInput.safeParse(raw);
-  if (!r.success)
-    return { ok: false, message: r.error.issues[0]?.message ?? "Invalid request.", field: "apiKey" };
-  try {
+export async function saveMyKeyAction(raw: unknown): Promise<ActionResult> {
+  return runAction(async () => {
+    const user = await requireUser();
+    const r = saveInput.safeParse(raw);
+    if (!r.success) {
+      const message = r.error.issues[0]?.message ?? "Invalid request.";
+      return failed("bad_request:personal_key", message, { apiKey: message });
+    }
     await setUserEndpointKey({ userId: user.id, endpointId: r.data.endpointId, apiKey: r.data.apiKey });
-  } catch (err) {
-    if (isAppError(err) || err instanceof SecretError) return { ok: false, message: err.message };
-    throw err;
-  }
-  revalidatePath("/settings");
-  return { ok: true, message: "Your key is saved." };
+    revalidatePath("/settings");
+    return succeeded(null, "Your key is saved.");
+  });
 }
 
-export async function removeMyKeyAction(raw: unknown): Promise<KeyResult> {
-  const user = await requireUser();
-  const r = z.object({ endpointId }).safeParse(raw);
-  if (!r.success) return { ok: false, message: "Invalid request." };
-  await removeUserEndpointKey({ userId: user.id, endpointId: r.data.endpointId });
-  revalidatePath("/settings");
-  return { ok: true, message: "Your key is removed." };
+export async function removeMyKeyAction(raw: unknown): Promise<ActionResult> {
+  return runAction(async () => {
+    const user = await requireUser();
+    const r = z.object({ endpointId }).safeParse(raw);
+    if (!r.success) return failed("bad_request:personal_key", "Invalid request.");
+    await removeUserEndpointKey({ userId: user.id, endpointId: r.data.endpointId });
+    revalidatePath("/settings");
+    return succeeded(null, "Your key is removed.");
+  });
 }

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { PersonalKeyForm } from "@/components/endpoints/personal-key-form";
 import { requireUserPage } from "@/lib/auth/session";
-import { listPersonalKeySlots } from "@/lib/db/endpoints";
+import { listPersonalKeySlots } from "@/lib/endpoints/personal-keys";
 import { removeMyKeyAction, saveMyKeyAction } from "./actions";
 
 export const metadata: Metadata = { title: "Settings" };

@@ -1,5 +1,6 @@
 import { requireUser } from "@/lib/auth/session";
-import { createAgent, listAgents } from "@/lib/db/agents";
+import { createAgent } from "@/lib/builder/agents";
+import { listAgents } from "@/lib/db/agents";
 import { errorResponse } from "@/lib/errors";
 import { readJson } from "./read-json";
 

@@ -44,6 +44,18 @@ export class AgentBuilderPage {
     await expect(this.child(name)).toBeVisible();
   }
 
+  /** Adds a handoff edge to the agent named `target` (picked among the agents the user may use). */
+  async addHandoff(target: string, when: string) {
+    await this.page.getByTestId("add-handoff").click();
+    const row = this.handoffs().last();
+    await row.getByTestId("handoff-target").selectOption({ label: target });
+    await row.getByTestId("handoff-description").fill(when);
+  }
+
+  handoffs(): Locator {
+    return this.page.getByTestId("handoff");
+  }
+
   child(name: string): Locator {
     return this.page.getByTestId(`child-${name}`);
   }

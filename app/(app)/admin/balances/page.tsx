@@ -2,8 +2,8 @@ import type { Metadata } from "next";
 import { BalanceAdjustForm } from "@/components/admin/balance-adjust-form";
 import { SettingsForm } from "@/components/admin/settings-form";
 import { requireAdminPage } from "@/lib/auth/session";
-import { getQuotaSettings } from "@/lib/db/quota";
 import { listUsersWithQuota } from "@/lib/db/quota-usage";
+import { getQuotaSettings } from "@/lib/quota";
 import { adjustBalanceAction, saveSettingsAction } from "../quota-actions";
 
 export const metadata: Metadata = { title: "Balances · Admin" };

@@ -1,44 +1,34 @@
 "use server";
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
+import { type ActionResult, failed, runAction, succeeded } from "@/lib/action-result";
 import { requireAdminPage } from "@/lib/auth/session";
 import { findUsersByEmails } from "@/lib/db/agents-users";
-import {
-  createEndpoint,
-  deleteEndpoint,
-  fetchEndpointModels,
-  getAdminEndpoint,
-  updateEndpoint,
-} from "@/lib/db/endpoints";
-import { AppError, isAppError } from "@/lib/errors";
+import { createEndpoint, deleteEndpoint, getAdminEndpoint, updateEndpoint } from "@/lib/endpoints/admin";
+import { fetchEndpointModels } from "@/lib/endpoints/fetch-models";
+import { isAppError } from "@/lib/errors";
 import { isProviderError, SecretError } from "@/lib/providers";
-import { endpointFormSchema, type FieldErrors, parseEndpointForm } from "./form-schema";
+import { endpointFormSchema, parseEndpointForm } from "./form-schema";
 
 // Every action checks the admin itself (404 for anyone else, as for admin pages), validates its
 // input with zod and writes nothing when anything is wrong. Keys never travel back to the browser.
 
-export type SaveResult =
-  | { ok: true; id: string; message: string }
-  | { ok: false; message: string; fields?: FieldErrors };
-
 const NOTHING_SAVED = "Nothing was saved: fix the marked fields.";
 
-export async function saveEndpointAction(raw: unknown): Promise<SaveResult> {
-  await requireAdminPage();
-  const id = typeof (raw as { id?: unknown })?.id === "string" ? (raw as { id: string }).id : undefined;
-  try {
+export async function saveEndpointAction(raw: unknown): Promise<ActionResult<{ id: string }>> {
+  return runAction(async () => {
+    await requireAdminPage();
+    const id = typeof (raw as { id?: unknown })?.id === "string" ? (raw as { id: string }).id : undefined;
     const stored = id ? await getAdminEndpoint({ id }) : null;
     const parsed = parseEndpointForm(raw, stored?.headerNames ?? []);
-    if (!parsed.ok) return { ok: false, message: NOTHING_SAVED, fields: parsed.fields };
+    if (!parsed.ok) return failed("bad_request:endpoint", NOTHING_SAVED, parsed.fields);
     const f = parsed.data;
     const users = await findUsersByEmails({ emails: f.allowedEmails });
     const missing = f.allowedEmails.filter((e) => !users.some((u) => u.email.toLowerCase() === e));
     if (missing.length) {
-      return {
-        ok: false,
-        message: NOTHING_SAVED,
-        fields: { allowedEmails: `No account uses ${missing.join(", ")}.` },
-      };
+      return failed("bad_request:endpoint", NOTHING_SAVED, {
+        allowedEmails: `No account uses ${missing.join(", ")}.`,
+      });
     }
     const input = {
       name: f.name,
@@ -53,10 +43,8 @@ export async function saveEndpointAction(raw: unknown): Promise<SaveResult> {
     };
     const saved = id ? await updateEndpoint({ id, input }) : await createEndpoint({ input });
     revalidatePath("/admin/endpoints");
-    return { ok: true, id: saved.id, message: `Saved ${saved.name}.` };
-  } catch (err) {
-    return failure(err);
-  }
+    return succeeded({ id: saved.id }, `Saved ${saved.name}.`);
+  });
 }
 
 const fetchInput = endpointFormSchema.pick({
@@ -70,60 +58,50 @@ const fetchInput = endpointFormSchema.pick({
 });
 
 /** Asks the endpoint in the form (saved or not) for its models, from the server. */
-export async function fetchModelsAction(
-  raw: unknown,
-): Promise<{ ok: true; models: string[] } | { ok: false; message: string }> {
-  await requireAdminPage();
-  const r = fetchInput.safeParse(raw);
-  if (!r.success) {
-    const issue = r.error.issues[0];
-    return { ok: false, message: `Check the field ${String(issue?.path[0] ?? "")}: ${issue?.message}` };
-  }
-  const f = r.data;
-  const headers: Record<string, string | null> = {};
-  for (const h of f.headers) if (h.name) headers[h.name] = h.value || null;
-  try {
-    const models = await fetchEndpointModels({
-      id: f.id,
-      draft: {
-        name: f.name || "this endpoint",
-        protocol: f.protocol,
-        baseURL: f.baseURL || null,
-        apiKey: f.removeKey ? "" : f.apiKey || undefined,
-        headers,
-      },
-    });
-    if (models.length === 0) return { ok: false, message: "The endpoint lists no models: type them below." };
-    return { ok: true, models };
-  } catch (err) {
-    if (isProviderError(err) || isAppError(err) || err instanceof SecretError) {
-      return { ok: false, message: err.message };
+export async function fetchModelsAction(raw: unknown): Promise<ActionResult<{ models: string[] }>> {
+  return runAction(async () => {
+    await requireAdminPage();
+    const r = fetchInput.safeParse(raw);
+    if (!r.success) {
+      const issue = r.error.issues[0];
+      return failed(
+        "bad_request:endpoint",
+        `Check the field ${String(issue?.path[0] ?? "")}: ${issue?.message}`,
+      );
     }
-    console.error("fetch models failed", err instanceof Error ? err.name : typeof err);
-    return { ok: false, message: "Could not fetch the models. Type them below instead." };
-  }
+    const f = r.data;
+    const headers: Record<string, string | null> = {};
+    for (const h of f.headers) if (h.name) headers[h.name] = h.value || null;
+    let models: string[];
+    try {
+      models = await fetchEndpointModels({
+        id: f.id,
+        draft: {
+          name: f.name || "this endpoint",
+          protocol: f.protocol,
+          baseURL: f.baseURL || null,
+          apiKey: f.removeKey ? "" : f.apiKey || undefined,
+          headers,
+        },
+      });
+    } catch (err) {
+      if (isProviderError(err) || isAppError(err) || err instanceof SecretError) throw err;
+      console.error("fetch models failed", err instanceof Error ? err.name : typeof err);
+      return failed("provider:models", "Could not fetch the models. Type them below instead.");
+    }
+    if (models.length === 0)
+      return failed("not_found:models", "The endpoint lists no models: type them below.");
+    return succeeded({ models });
+  });
 }
 
-export async function deleteEndpointAction(
-  raw: unknown,
-): Promise<{ ok: true } | { ok: false; message: string }> {
-  await requireAdminPage();
-  const r = z.object({ id: z.string().min(1).max(100) }).safeParse(raw);
-  if (!r.success) return { ok: false, message: "Invalid request." };
-  try {
+export async function deleteEndpointAction(raw: unknown): Promise<ActionResult> {
+  return runAction(async () => {
+    await requireAdminPage();
+    const r = z.object({ id: z.string().min(1).max(100) }).safeParse(raw);
+    if (!r.success) return failed("bad_request:endpoint", "Invalid request.");
     await deleteEndpoint({ id: r.data.id });
-  } catch (err) {
-    if (isAppError(err)) return { ok: false, message: err.message };
-    throw err;
-  }
-  revalidatePath("/admin/endpoints");
-  return { ok: true };
-}
-
-function failure(err: unknown): SaveResult {
-  if (err instanceof AppError) {
-    return { ok: false, message: err.fields ? NOTHING_SAVED : err.message, fields: err.fields };
-  }
-  if (err instanceof SecretError) return { ok: false, message: err.message };
-  throw err;
+    revalidatePath("/admin/endpoints");
+    return succeeded(null);
+  });
 }

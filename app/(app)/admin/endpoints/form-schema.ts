@@ -3,7 +3,7 @@ import { z } from "zod";
 // The endpoint form as the browser sends it, checked on the server. Field names match the form's
 // inputs so every message lands under its field; nothing is saved when any field is wrong.
 
-export const ENDPOINT_PROTOCOLS = ["openai", "anthropic", "google"] as const;
+const ENDPOINT_PROTOCOLS = ["openai", "anthropic", "google"] as const;
 
 const headerName = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/;
 
@@ -40,8 +40,6 @@ export const endpointFormSchema = z.object({
   allowUserKeys: z.boolean().default(false),
 });
 
-export type EndpointForm = z.input<typeof endpointFormSchema>;
-
 /** The parsed form, before emails are turned into user ids. */
 export interface ParsedEndpointForm {
   id?: string;
@@ -69,7 +67,7 @@ function isHttpUrl(v: string): boolean {
   }
 }
 
-export const splitList = (s: string) =>
+const splitList = (s: string) =>
   s
     .split(/[\n,]/)
     .map((x) => x.trim())

@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { EndpointList } from "@/components/endpoints/endpoint-list";
-import { primaryButton } from "@/components/endpoints/ui";
+import { primaryButton } from "@/components/ui/styles";
 import { requireAdminPage } from "@/lib/auth/session";
-import { DEMO_LABEL, listAllEndpoints } from "@/lib/db/endpoints";
+import { DEMO_LABEL, listAllEndpoints } from "@/lib/endpoints/catalog";
 
 export const metadata: Metadata = { title: "Model endpoints" };
 

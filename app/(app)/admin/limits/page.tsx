@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { SettingsForm } from "@/components/admin/settings-form";
 import { requireAdminPage } from "@/lib/auth/session";
-import { getQuotaSettings } from "@/lib/db/quota";
+import { getQuotaSettings } from "@/lib/quota";
 import { saveSettingsAction } from "../quota-actions";
 
 export const metadata: Metadata = { title: "Delegation limits · Admin" };

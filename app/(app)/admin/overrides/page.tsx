@@ -2,8 +2,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { OverrideForm } from "@/components/admin/override-form";
 import { requireAdminPage } from "@/lib/auth/session";
-import { getQuotaOverride, getQuotaSettings, listQuotaOverrides } from "@/lib/db/quota";
 import { listUsers } from "@/lib/db/users";
+import { getQuotaOverride, getQuotaSettings, listQuotaOverrides } from "@/lib/quota";
 import { fieldLabel } from "@/lib/quota/fields";
 import { saveOverrideAction } from "../quota-actions";
 

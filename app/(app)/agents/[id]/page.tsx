@@ -6,7 +6,8 @@ import { AgentForm } from "@/components/agents/agent-form";
 import { formFromDraft } from "@/components/agents/form-state";
 import { VersionHistory } from "@/components/agents/version-history";
 import { requireUserPage } from "@/lib/auth/session";
-import { getAgent, listAgentVersions } from "@/lib/db/agents";
+import { getAgent } from "@/lib/db/agents";
+import { listAgentVersions } from "@/lib/db/agents-write";
 import { isAppError } from "@/lib/errors";
 import {
   agentParentsAction,

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { AgentForm } from "@/components/agents/agent-form";
 import { emptyForm } from "@/components/agents/form-state";
 import { requireUserPage } from "@/lib/auth/session";
-import { DEFAULT_MODEL_CHOICE } from "@/lib/db/agents-models";
+import { DEFAULT_MODEL_CHOICE } from "@/lib/endpoints/catalog";
 import { previewAgentAction, saveAgentAction } from "../actions";
 import { formOptions } from "../form-options";
 

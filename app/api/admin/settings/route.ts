@@ -1,6 +1,6 @@
 import { requireAdmin } from "@/lib/auth/session";
-import { getQuotaSettings, listQuotaOverrides, updateQuotaSettings } from "@/lib/db/quota";
 import { AppError, errorResponse } from "@/lib/errors";
+import { getQuotaSettings, listQuotaOverrides, updateQuotaSettings } from "@/lib/quota";
 import { fieldErrors, type SettingsPatch, settingsPatchSchema } from "@/lib/quota/fields";
 
 // Quota settings as JSON for scripting; 404 for anyone but an admin.

@@ -1,5 +1,6 @@
 import { requireUser } from "@/lib/auth/session";
-import { deleteAgent, getAgent, updateAgent } from "@/lib/db/agents";
+import { updateAgent } from "@/lib/builder/agents";
+import { deleteAgent, getAgent } from "@/lib/db/agents";
 import { errorResponse } from "@/lib/errors";
 import { readJson } from "../read-json";
 

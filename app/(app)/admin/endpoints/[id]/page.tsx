@@ -3,9 +3,9 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { DeleteEndpointButton } from "@/components/endpoints/delete-endpoint-button";
 import { EndpointForm } from "@/components/endpoints/endpoint-form";
-import { StatusLine } from "@/components/endpoints/ui";
+import { StatusLine } from "@/components/ui/form-status";
 import { requireAdminPage } from "@/lib/auth/session";
-import { type AdminEndpoint, getAdminEndpoint } from "@/lib/db/endpoints";
+import { type AdminEndpoint, getAdminEndpoint } from "@/lib/endpoints/admin";
 import { isAppError } from "@/lib/errors";
 import { deleteEndpointAction, fetchModelsAction, saveEndpointAction } from "../actions";
 

@@ -1,0 +1,127 @@
+// The would-be subagent tree of an agent as the form has it (saved or not), for the builder's live
+// preview and for validating a save: the engine's own expansion, with its exact verdicts.
+import "server-only";
+import { BUILTIN_TOOLS } from "@/lib/agents/tools";
+import type { AgentDefinition, ContextMode, Limits } from "@/lib/agents/types";
+import { loadAgentForest } from "@/lib/db/agents-tree";
+import { emptyPreview, type PreviewResult, previewSubagentTree } from "./preview";
+import type { AgentData } from "./schema";
+import { subagentsSchema } from "./schema";
+
+/** Id the unsaved agent of a "new agent" form has in previews. */
+const DRAFT_ID = "__draft__";
+
+type DraftForTree = Pick<
+  AgentData,
+  "name" | "description" | "instructions" | "provider" | "model" | "tools"
+> & {
+  subagents: AgentData["subagents"];
+  handoffs?: AgentData["handoffs"];
+  parameters?: AgentData["parameters"];
+};
+
+/** The engine's definition of an unsaved agent. */
+function draftDefinition(id: string, data: DraftForTree): AgentDefinition {
+  const modes: Record<string, ContextMode> = { self: data.subagents.selfMode };
+  for (const c of data.subagents.children) modes[c.id] = c.mode;
+  return {
+    id,
+    name: data.name,
+    description: data.description,
+    instructions: data.instructions,
+    provider: data.provider,
+    model: data.model,
+    parameters: { ...(data.parameters ?? {}) },
+    tools: [...data.tools],
+    subagents: {
+      enabled: data.subagents.enabled,
+      allowSelf: data.subagents.allowSelf,
+      agent_ids: data.subagents.children.map((c) => c.id),
+      modes,
+    },
+  };
+}
+
+export type TreeVerdict = PreviewResult & { verdict?: { code: string; message: string; field?: string } };
+
+/**
+ * The would-be tree of an agent as the form has it: the unsaved agent plus its children loaded from
+ * the database (one query per level). Refusals about the listed agents come back as the verdict.
+ */
+export async function previewTree({
+  userId,
+  agentId,
+  data,
+  limits,
+}: {
+  userId: string;
+  agentId?: string;
+  data: DraftForTree;
+  limits: Limits;
+}): Promise<TreeVerdict> {
+  const rootId = agentId ?? DRAFT_ID;
+  const root = draftDefinition(rootId, data);
+  const base: TreeVerdict = emptyPreview(root, limits);
+  const childIds = data.subagents.children.map((c) => c.id);
+  const handoffIds = (data.handoffs ?? []).map((h) => h.to);
+  const fail = (code: string, message: string, field = "subagents"): TreeVerdict => ({
+    ...base,
+    verdict: { code, message, field },
+  });
+  if (childIds.length > limits.maxSubagentsPerAgent) {
+    return fail(
+      "limit:subagents_per_agent",
+      `At most ${limits.maxSubagentsPerAgent} subagents per agent; ${childIds.length} are chosen.`,
+    );
+  }
+  if (childIds.includes(rootId))
+    return fail("bad_request:subagent_self", "An agent can't be its own subagent.");
+  if (handoffIds.includes(rootId)) {
+    return fail("bad_request:handoff_self", "An agent can't hand off to itself.", "handoffs");
+  }
+  // Children sit at depth 1; handoff targets answer in the run's first level, at depth 0.
+  const forest = await loadAgentForest({
+    startIds: handoffIds,
+    childIds,
+    viewerId: userId,
+    maxDepth: limits.maxSubagentDepth,
+    exclude: [rootId],
+  });
+  for (const [ids, field, what] of [
+    [childIds, "subagents", "subagent"],
+    [handoffIds, "handoffs", "handoff"],
+  ] as const) {
+    const missing = ids.find((id) => !forest.rows.has(id));
+    if (missing) {
+      return fail(
+        `bad_request:${what}_not_found`,
+        `Agent ${missing} does not exist (it may have been deleted).`,
+        field,
+      );
+    }
+    const hidden = ids.find((id) => forest.hidden.includes(id));
+    if (hidden) return fail(`forbidden:${what}`, `You don't have access to agent ${hidden}.`, field);
+  }
+  return { ...base, ...previewSubagentTree({ root, lookup: forest.agents, limits }) };
+}
+
+/** Lenient parse of the form's subagent state for the live preview (other fields may be half-typed). */
+export function parsePreviewInput(input: unknown): DraftForTree {
+  const raw = (input ?? {}) as Record<string, unknown>;
+  const sub = subagentsSchema.safeParse(raw.subagents ?? {});
+  const tools = Array.isArray(raw.tools)
+    ? raw.tools.filter((t): t is string => Object.hasOwn(BUILTIN_TOOLS, t))
+    : [];
+  const str = (v: unknown, fallback = "") => (typeof v === "string" && v.trim() ? v.trim() : fallback);
+  return {
+    name: str(raw.name, "This agent"),
+    description: str(raw.description),
+    instructions: str(raw.instructions),
+    provider: str(raw.provider, "preview"),
+    model: str(raw.model, "preview"),
+    tools,
+    subagents: sub.success
+      ? sub.data
+      : { enabled: false, allowSelf: true, selfMode: "isolated", children: [] },
+  };
+}

@@ -1,0 +1,73 @@
+// A newcomer's starter team: three agents that show the whole flow (a lead that delegates in
+// parallel to two specialists, one with a calculator), on the offline demo model when it is
+// offered, else on the first model the user may use. Given once per account, when it is created.
+import "server-only";
+import { claimStarterTeam } from "@/lib/db/agents-users";
+import { listModelChoices } from "@/lib/endpoints/catalog";
+import { DEMO_ENDPOINT_ID, DEMO_MODEL_ID } from "@/lib/providers";
+import { createAgent } from "./agents";
+
+async function starterModel(userId: string): Promise<{ provider: string; model: string } | null> {
+  const choices = await listModelChoices({ userId });
+  if (choices.some((c) => c.id === DEMO_ENDPOINT_ID))
+    return { provider: DEMO_ENDPOINT_ID, model: DEMO_MODEL_ID };
+  const first = choices.find((c) => c.models.length > 0);
+  return first ? { provider: first.id, model: first.models[0] } : null;
+}
+
+/**
+ * Creates the starter team unless this account already got one (or no model is available to build
+ * it on); true when this call created it. Concurrent calls create one team. Never throws: an
+ * account works without its starter team, so a failure is logged and the account goes on.
+ */
+export async function grantStarterTeam({ userId }: { userId: string }): Promise<boolean> {
+  try {
+    const model = await starterModel(userId);
+    if (!model || !(await claimStarterTeam({ userId }))) return false;
+    const researcher = await createAgent({
+      userId,
+      input: {
+        ...model,
+        name: "Researcher",
+        description: "Answers one focused question; can tell the time.",
+        instructions: "Answer the task you are given concisely and factually.",
+        tools: ["current_time"],
+      },
+    });
+    const mathematician = await createAgent({
+      userId,
+      input: {
+        ...model,
+        name: "Mathematician",
+        description: "Works out arithmetic with a calculator.",
+        instructions: "Use the calculator for every computation and show the result.",
+        tools: ["calculator"],
+      },
+    });
+    await createAgent({
+      userId,
+      input: {
+        ...model,
+        name: "Team Lead",
+        description: "Splits a request into parts and delegates each part to a specialist, in parallel.",
+        instructions:
+          "When a request has several parts, delegate each part to the best subagent, then combine their answers.",
+        subagents: {
+          enabled: true,
+          allowSelf: true,
+          selfMode: "isolated",
+          children: [
+            { id: researcher.id, mode: "isolated" },
+            { id: mathematician.id, mode: "isolated" },
+          ],
+        },
+      },
+    });
+    return true;
+  } catch (err) {
+    console.error(
+      JSON.stringify({ level: "error", msg: "creating the starter team failed", userId, error: String(err) }),
+    );
+    return false;
+  }
+}

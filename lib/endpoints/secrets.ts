@@ -1,0 +1,89 @@
+// How endpoint secrets are stored: encrypted (lib/providers/secrets.ts) with their row as
+// associated data, so a ciphertext copied onto another row, or onto another user's key, fails to
+// decrypt. Only the last 4 characters of a key ever leave the server, and none of a short key.
+import "server-only";
+import type { SecretColumns } from "@/lib/db/endpoints";
+import { AppError } from "@/lib/errors";
+import { decryptSecret, encryptSecret, SecretError } from "@/lib/providers";
+
+const keyContext = (id: string) => `endpoint:${id}:apiKey`;
+const headersContext = (id: string) => `endpoint:${id}:headers`;
+const userKeyContext = (userId: string, id: string) => `user:${userId}:${keyContext(id)}`;
+
+/** What is stored next to a key so the forms can show `••••abcd`. */
+export const last4 = (key: string) => (key.length > 8 ? key.slice(-4) : "");
+
+/** `••••abcd` for a stored key, `••••` when it was too short to show any of it, null when none. */
+export const keyHint = (encrypted: string | null, tail: string | null) =>
+  encrypted ? (tail ? `••••${tail}` : "••••") : null;
+
+export function decryptEndpointKey(row: { id: string; apiKeyEncrypted: string }): string {
+  return decryptSecret(row.apiKeyEncrypted, { context: keyContext(row.id) });
+}
+
+export function encryptUserKey(userId: string, endpointId: string, apiKey: string): string {
+  return encryptSecret(apiKey, { context: userKeyContext(userId, endpointId) });
+}
+
+export function decryptUserKey(userId: string, endpointId: string, keyEncrypted: string): string {
+  return decryptSecret(keyEncrypted, { context: userKeyContext(userId, endpointId) });
+}
+
+/** The headers stored on a row, decrypted ({} when none). Throws SecretError when unreadable. */
+export function storedHeaders(row: { id: string; headersEncrypted: string | null }): Record<string, string> {
+  if (!row.headersEncrypted) return {};
+  const json = decryptSecret(row.headersEncrypted, { context: headersContext(row.id) });
+  return JSON.parse(json) as Record<string, string>;
+}
+
+/**
+ * The headers to use after an edit: `next` undefined keeps the stored ones; otherwise the new set,
+ * where a `null` value keeps the stored value of that header (forms never receive header values).
+ */
+export function mergeHeaders(
+  stored: Record<string, string>,
+  next: Record<string, string | null> | undefined,
+): Record<string, string> | undefined {
+  if (next === undefined) return Object.keys(stored).length ? stored : undefined;
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(next)) {
+    const kept = value ?? stored[name];
+    if (kept !== undefined) out[name] = kept;
+  }
+  return out;
+}
+
+/**
+ * The secret columns for an edit of row `id`: `apiKey` undefined keeps the key, "" removes it;
+ * `headers` as in `mergeHeaders` (with `stored` the row's current headers).
+ */
+export function secretColumns(
+  id: string,
+  input: { apiKey?: string; headers?: Record<string, string | null> },
+  stored: Record<string, string>,
+): SecretColumns {
+  const data: SecretColumns = {};
+  if (input.apiKey !== undefined) {
+    data.apiKeyEncrypted = input.apiKey ? encryptSecret(input.apiKey, { context: keyContext(id) }) : null;
+    data.apiKeyLast4 = input.apiKey ? last4(input.apiKey) : null;
+  }
+  if (input.headers !== undefined) {
+    const headers = mergeHeaders(stored, input.headers) ?? {};
+    data.headersEncrypted = Object.keys(headers).length
+      ? encryptSecret(JSON.stringify(headers), { context: headersContext(id) })
+      : null;
+  }
+  return data;
+}
+
+/** Runs `fn`; an unreadable secret becomes `provider:endpoint_secret` naming the endpoint. */
+export function readSecret<T>(endpointName: string, fn: () => T): T {
+  try {
+    return fn();
+  } catch (err) {
+    if (err instanceof SecretError) {
+      throw new AppError("provider:endpoint_secret", `The endpoint ${endpointName}: ${err.message}`);
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { env, providerEnv } from "./env";
+
+describe("env", () => {
+  it("fills defaults and treats empty values as unset", () => {
+    const e = env({ DATABASE_POOL_MAX: "", DEMO_ENDPOINT: " ", QUOTA_STALE_RUN_MINUTES: "" });
+    expect(e).toMatchObject({
+      DATABASE_POOL_MAX: 10,
+      EMBEDDED_DATABASE: "0",
+      DEMO_ENDPOINT: "auto",
+      QUOTA_STALE_RUN_MINUTES: 15,
+    });
+    expect(e.DEMO_TOKEN_DELAY_MS).toBeUndefined();
+    expect(e.DATABASE_URL).toBeUndefined();
+  });
+
+  it("parses numbers and the demo switch (any case)", () => {
+    const e = env({ DATABASE_POOL_MAX: "3", DEMO_ENDPOINT: "OFF", DEMO_TOKEN_DELAY_MS: "0" });
+    expect(e).toMatchObject({ DATABASE_POOL_MAX: 3, DEMO_ENDPOINT: "off", DEMO_TOKEN_DELAY_MS: 0 });
+  });
+
+  it("refuses bad values, naming each variable", () => {
+    const bad = { DEMO_ENDPOINT: "maybe", DATABASE_POOL_MAX: "lots", QUOTA_STALE_RUN_MINUTES: "-1" };
+    expect(() => env(bad)).toThrow(/^Invalid configuration: /);
+    const message = (() => {
+      try {
+        env(bad);
+        return "";
+      } catch (err) {
+        return (err as Error).message;
+      }
+    })();
+    for (const name of Object.keys(bad)) expect(message).toContain(name);
+  });
+
+  it("hands the endpoint variables on as one record, trimmed", () => {
+    const p = providerEnv(env({ OPENAI_API_KEY: " sk-1 ", OLLAMA_BASE_URL: "", DEMO_ENDPOINT: "on" }));
+    expect(p.OPENAI_API_KEY).toBe("sk-1");
+    expect(p.OLLAMA_BASE_URL).toBeUndefined();
+    expect(p.DEMO_ENDPOINT).toBe("on");
+  });
+});

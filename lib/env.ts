@@ -1,0 +1,89 @@
+// The app's configuration: every environment variable the server reads, validated in one place
+// (see .env.example for what each one does). Nothing else in app code reads `process.env`; scripts
+// that start the app may still set variables for it.
+import "server-only";
+import { z } from "zod";
+
+// An empty value (`KEY=` in an env file) means "not set".
+const blank = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+const text = z.preprocess(blank, z.string().trim().optional());
+const lower = (v: unknown) => (typeof v === "string" ? v.trim().toLowerCase() : v);
+
+/** Provider variables, handed as one record to the code that turns them into endpoints. */
+const PROVIDER_KEYS = [
+  "OPENAI_API_KEY",
+  "OPENAI_BASE_URL",
+  "OPENAI_MODELS",
+  "ANTHROPIC_API_KEY",
+  "ANTHROPIC_BASE_URL",
+  "ANTHROPIC_MODELS",
+  "GOOGLE_API_KEY",
+  "GOOGLE_BASE_URL",
+  "GOOGLE_MODELS",
+  "OPENROUTER_API_KEY",
+  "OPENROUTER_BASE_URL",
+  "OPENROUTER_MODELS",
+  "OLLAMA_BASE_URL",
+  "OLLAMA_MODELS",
+] as const;
+
+const schema = z.object({
+  /** Set by Vitest; test-only hooks refuse to work without it. */
+  VITEST: text,
+
+  DATABASE_URL: text,
+  DATABASE_POOL_MAX: z.preprocess(blank, z.coerce.number().int().min(1).max(1000).default(10)),
+  /** "1" when `npm start` runs the embedded single-process database. */
+  EMBEDDED_DATABASE: z.preprocess(blank, z.enum(["0", "1"]).default("0")),
+
+  AUTH_SECRET: text,
+  APP_ENCRYPTION_KEY: text,
+  AUTH_GITHUB_ID: text,
+  AUTH_GITHUB_SECRET: text,
+  AUTH_GOOGLE_ID: text,
+  AUTH_GOOGLE_SECRET: text,
+  AUTH_OIDC_ISSUER: text,
+  AUTH_OIDC_ID: text,
+  AUTH_OIDC_SECRET: text,
+  AUTH_OIDC_NAME: text,
+
+  ...(Object.fromEntries(PROVIDER_KEYS.map((k) => [k, text])) as Record<
+    (typeof PROVIDER_KEYS)[number],
+    typeof text
+  >),
+  DEMO_ENDPOINT: z.preprocess((v) => lower(blank(v)), z.enum(["auto", "on", "off"]).default("auto")),
+  /** Milliseconds per streamed demo token; unset = the demo model's readable pace. */
+  DEMO_TOKEN_DELAY_MS: z.preprocess(blank, z.coerce.number().min(0).max(10_000).optional()),
+
+  QUOTA_STALE_RUN_MINUTES: z.preprocess(blank, z.coerce.number().positive().default(15)),
+});
+
+export type Env = z.infer<typeof schema>;
+export type ProviderEnv = Record<(typeof PROVIDER_KEYS)[number] | "DEMO_ENDPOINT", string | undefined>;
+
+class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration: ${problems.join("; ")}. See .env.example.`);
+    this.name = "EnvError";
+  }
+}
+
+/**
+ * The validated configuration. Parsed on every call (a few microseconds), so a test or a script
+ * that changes a variable is seen at once; `instrumentation.ts` calls it at start-up so a bad value
+ * stops the server before it serves anything. Throws EnvError naming every bad variable.
+ */
+export function env(source: Record<string, string | undefined> = process.env): Env {
+  const parsed = schema.safeParse(source);
+  if (!parsed.success) {
+    throw new EnvError(parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`));
+  }
+  return parsed.data;
+}
+
+/** The variables that define ready-made model endpoints (and whether the demo one is offered). */
+export function providerEnv(current: Env = env()): ProviderEnv {
+  const out = { DEMO_ENDPOINT: current.DEMO_ENDPOINT } as ProviderEnv;
+  for (const k of PROVIDER_KEYS) out[k] = current[k];
+  return out;
+}

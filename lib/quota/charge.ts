@@ -1,0 +1,93 @@
+import "server-only";
+import {
+  dbNow,
+  inBalanceTransaction,
+  insertBalanceEntry,
+  insertUsageRecord,
+  updateBalanceRow,
+} from "@/lib/db/quota-balance";
+import { balanceRefusal, lockBalance } from "./balance";
+import type { QuotaValues } from "./fields";
+import { getEffectiveQuota } from "./settings";
+
+export interface ModelCallCharge {
+  runId: string;
+  userId: string;
+  agentId: string;
+  spanId?: string | null;
+  parentSpanId?: string | null;
+  depth: number;
+  inputTokens: number;
+  outputTokens: number;
+  /** The run's limits as admitted; read from the database when absent. */
+  quota?: QuotaValues;
+}
+
+export interface ChargeResult {
+  usageRecordId: string;
+  /** Tokens taken from the balance (0 when balances are off or it was already used up). */
+  charged: number;
+  /** Balance after the charge; null when balances are off for the user. */
+  balance: number | null;
+}
+
+/**
+ * Records one model call (UsageRecord) and takes its tokens from the balance, in one transaction
+ * holding the balance row lock. Throws `limit:balance` once the balance is ≤ 0, after committing,
+ * so the engine stops the run. A call that finishes after the balance was already used up (a
+ * parallel call got there first) is recorded as usage but not charged, so the balance goes below
+ * zero by at most one call.
+ */
+export async function chargeModelCall(input: ModelCallCharge): Promise<ChargeResult> {
+  const inputTokens = Math.max(0, Math.floor(input.inputTokens || 0));
+  const outputTokens = Math.max(0, Math.floor(input.outputTokens || 0));
+  const tokens = inputTokens + outputTokens;
+  const { runId, userId } = input;
+  const record = {
+    runId,
+    userId,
+    agentId: input.agentId,
+    spanId: input.spanId ?? null,
+    parentSpanId: input.parentSpanId ?? null,
+    depth: input.depth,
+    inputTokens,
+    outputTokens,
+  };
+  // A run admitted with balances off only needs its ledger row: one insert, no transaction.
+  if (input.quota && !input.quota.balanceEnabled) {
+    const usage = await insertUsageRecord({ data: record });
+    return { usageRecordId: usage.id, charged: 0, balance: null };
+  }
+  const outcome = await inBalanceTransaction(async (tx) => {
+    const quota = input.quota ?? (await getEffectiveQuota({ userId, tx }));
+    const usage = await insertUsageRecord({ tx, data: record });
+    if (!quota.balanceEnabled) return { usageRecordId: usage.id, charged: 0, balance: null, refuse: null };
+    const locked = await lockBalance({ tx, userId, quota, now: await dbNow(tx) });
+    if (locked.balance <= 0) {
+      await insertBalanceEntry({
+        tx,
+        entry: {
+          userId,
+          kind: "UNCHARGED",
+          amount: 0,
+          balanceAfter: locked.balance,
+          runId,
+          note: `${tokens} tokens not charged: the balance was already used up`,
+        },
+      });
+      return { usageRecordId: usage.id, charged: 0, balance: locked.balance, refuse: { quota, locked } };
+    }
+    const balance = locked.balance - tokens;
+    await updateBalanceRow({ tx, userId, balance });
+    if (tokens > 0) {
+      await insertBalanceEntry({
+        tx,
+        entry: { userId, kind: "CHARGE", amount: -tokens, balanceAfter: balance, runId },
+      });
+    }
+    const refuse = balance <= 0 ? { quota, locked: { ...locked, balance } } : null;
+    return { usageRecordId: usage.id, charged: tokens, balance, refuse };
+  });
+  if (outcome.refuse) throw balanceRefusal(outcome.refuse.quota, outcome.refuse.locked, true);
+  return { usageRecordId: outcome.usageRecordId, charged: outcome.charged, balance: outcome.balance };
+}

@@ -1,0 +1,74 @@
+// The end of a run: finished by its process, or reaped when its process is gone. A reaped run
+// frees the user's concurrent-run slot; its answer, and any answer left streaming without a
+// running run, is marked failed so nobody waits for it.
+import "server-only";
+import { getDb, type Tx } from "@/lib/db/client";
+import { dbNow } from "@/lib/db/quota-balance";
+import { endRunningRun, failOrphanedMessages, failRuns, findQuietRuns } from "@/lib/db/quota-runs";
+import { env } from "@/lib/env";
+import { AppError } from "@/lib/errors";
+
+export type FinalRunStatus = "COMPLETED" | "STOPPED" | "FAILED";
+
+/** What a reaped run's answer says. */
+const RUN_LOST = { code: "internal:run_lost", message: "This answer stopped because the server restarted." };
+
+/** What an answer that no process is writing any more says (stored by the reaper, shown by pages). */
+export const INTERRUPTED = {
+  code: "internal:interrupted",
+  message: "The server restarted while this answer was being written.",
+} as const;
+
+/** Ends a run (status + endedAt). Idempotent: only the first call changes a RUNNING run. */
+export async function finishRun({
+  runId,
+  status,
+}: {
+  runId: string;
+  status: FinalRunStatus;
+}): Promise<{ changed: boolean }> {
+  if (!["COMPLETED", "STOPPED", "FAILED"].includes(status)) {
+    throw new AppError("bad_request:run_status", `A run can't end as ${status}.`);
+  }
+  return { changed: await endRunningRun({ runId, status }) };
+}
+
+/**
+ * Marks RUNNING runs as FAILED when they started more than `olderThanMinutes` ago and no model
+ * call of theirs finished since then: their process is gone (restart, crash), and they would
+ * otherwise hold the user's concurrent-run slots forever. Answers left STREAMING that long
+ * without a running run (cut off before their run was admitted or saved) are marked interrupted.
+ * The server calls this at start-up and every few minutes; admitRun reaps the runs of its user.
+ */
+export async function reapStaleRuns({
+  olderThanMinutes,
+  userId,
+}: {
+  olderThanMinutes?: number;
+  userId?: string;
+} = {}): Promise<{ reaped: string[] }> {
+  const db = getDb();
+  const now = await dbNow(db);
+  const reaped = await reapIn({ tx: db, now, userId, olderThanMinutes });
+  const cutoff = new Date(now.getTime() - (olderThanMinutes ?? env().QUOTA_STALE_RUN_MINUTES) * 60_000);
+  await failOrphanedMessages({ tx: db, cutoff, userId, error: INTERRUPTED });
+  return { reaped };
+}
+
+/** Fails the quiet RUNNING runs (of one user, or everyone's) inside `tx`; returns their ids. */
+export async function reapIn({
+  tx,
+  now,
+  userId,
+  olderThanMinutes = env().QUOTA_STALE_RUN_MINUTES,
+}: {
+  tx: Tx;
+  now: Date;
+  userId?: string;
+  olderThanMinutes?: number;
+}): Promise<string[]> {
+  const cutoff = new Date(now.getTime() - olderThanMinutes * 60_000);
+  const stale = await findQuietRuns({ tx, cutoff, userId });
+  if (stale.length) await failRuns({ tx, runs: stale, now, error: RUN_LOST });
+  return stale.map((r) => r.id);
+}

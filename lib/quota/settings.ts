@@ -1,0 +1,133 @@
+// The limits that apply to a user: the global settings (defaults until an admin saves any) merged
+// with that user's overrides, read fresh on every call so a change applies to the next run. Every
+// admin change is recorded in the audit log with its exact old and new value.
+import "server-only";
+import type { Tx } from "@/lib/db/client";
+import {
+  type Actor,
+  insertQuotaAudit,
+  listQuotaOverrideRows,
+  readQuotaOverrideRow,
+  readQuotaRows,
+  readQuotaSettingsRow,
+  saveQuotaOverrideRow,
+  saveQuotaSettingsRow,
+  withQuotaSettingsLock,
+} from "@/lib/db/quota";
+import { readTargetEmail } from "@/lib/db/quota-balance";
+import { AppError } from "@/lib/errors";
+import {
+  type OverridePatch,
+  QUOTA_DEFAULTS,
+  QUOTA_KEYS,
+  type QuotaKey,
+  type QuotaValues,
+  type SettingsPatch,
+} from "./fields";
+
+type Row = Record<string, unknown> | null;
+
+/** The keys a row sets (null and missing columns fall through to the next layer). */
+function setKeys(row: Row): OverridePatch {
+  const out: Record<string, unknown> = {};
+  if (row) for (const k of QUOTA_KEYS) if (row[k] !== null && row[k] !== undefined) out[k] = row[k];
+  return out as OverridePatch;
+}
+
+const withDefaults = (row: Row): QuotaValues => ({ ...QUOTA_DEFAULTS, ...setKeys(row) }) as QuotaValues;
+
+/** The global settings (defaults when nobody has saved any yet). */
+export async function getQuotaSettings({ tx }: { tx?: Tx } = {}): Promise<QuotaValues> {
+  return withDefaults(await readQuotaSettingsRow({ tx }));
+}
+
+/** Only the keys a user has overridden. */
+export async function getQuotaOverride({ userId, tx }: { userId: string; tx?: Tx }): Promise<OverridePatch> {
+  return setKeys(await readQuotaOverrideRow({ userId, tx }));
+}
+
+/** Global settings merged with the user's overrides, read fresh from the database. */
+export async function getEffectiveQuota({ userId, tx }: { userId: string; tx?: Tx }): Promise<QuotaValues> {
+  const { settings, override } = await readQuotaRows({ userId, tx });
+  return { ...withDefaults(settings), ...setKeys(override) } as QuotaValues;
+}
+
+const show = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
+
+/** Saves the given keys of the global settings and records each change in the audit log. */
+export async function updateQuotaSettings({
+  patch,
+  actor,
+}: {
+  patch: SettingsPatch;
+  actor: Actor;
+}): Promise<{ settings: QuotaValues; changed: QuotaKey[] }> {
+  return withQuotaSettingsLock(async (tx) => {
+    const before = await getQuotaSettings({ tx });
+    const changed = QUOTA_KEYS.filter((k) => patch[k] !== undefined && patch[k] !== before[k]);
+    if (!changed.length) return { settings: before, changed };
+    const data = Object.fromEntries(changed.map((k) => [k, patch[k] as number | boolean]));
+    await saveQuotaSettingsRow({ tx, data });
+    await insertQuotaAudit({
+      tx,
+      entries: changed.map((key) => ({
+        actor,
+        scope: "global" as const,
+        key,
+        oldValue: show(before[key]),
+        newValue: show(patch[key]),
+      })),
+    });
+    return { settings: { ...before, ...data } as QuotaValues, changed };
+  });
+}
+
+/** Sets (value) or clears (null) a user's overrides; audited like the global settings. */
+export async function updateQuotaOverride({
+  userId,
+  patch,
+  actor,
+}: {
+  userId: string;
+  patch: OverridePatch;
+  actor: Actor;
+}): Promise<{ override: OverridePatch; changed: QuotaKey[] }> {
+  return withQuotaSettingsLock(
+    async (tx) => {
+      const email = await readTargetEmail({ tx, userId });
+      if (!email) throw new AppError("not_found:user", "That user no longer exists.");
+      const before = await getQuotaOverride({ userId, tx });
+      const changed = QUOTA_KEYS.filter(
+        (k) => patch[k] !== undefined && (patch[k] ?? null) !== (before[k] ?? null),
+      );
+      if (!changed.length) return { override: before, changed };
+      const data = Object.fromEntries(changed.map((k) => [k, patch[k] ?? null]));
+      await saveQuotaOverrideRow({ tx, userId, data });
+      await insertQuotaAudit({
+        tx,
+        entries: changed.map((key) => ({
+          actor,
+          scope: "override" as const,
+          targetUserId: userId,
+          targetEmail: email,
+          key,
+          oldValue: show(before[key]),
+          newValue: show(patch[key]),
+        })),
+      });
+      return { override: setKeys({ ...before, ...data }), changed };
+    },
+    { userId },
+  );
+}
+
+/** Every user with at least one override, with the overridden keys. */
+export async function listQuotaOverrides(): Promise<
+  Array<{ userId: string; email: string; override: OverridePatch }>
+> {
+  const rows = await listQuotaOverrideRows();
+  return rows
+    .map((r) => ({ userId: r.userId, email: r.user.email, override: setKeys(r) }))
+    .filter((r) => Object.keys(r.override).length > 0)
+    .sort((a, b) => a.email.localeCompare(b.email));
+}
