@@ -46,8 +46,14 @@ export async function listMcpServersForAdmin(): Promise<McpServerSummary[]> {
   return (await listServerRecords()).map((r) => summaryOf(r));
 }
 
-export async function getMcpServerForAdmin({ id }: { id: string }): Promise<McpServerSummary> {
-  return summaryOf(await recordOrThrow(id));
+export async function getMcpServerForAdmin({
+  id,
+  pool = getMcpPool(),
+}: {
+  id: string;
+  pool?: McpPool;
+}): Promise<McpServerSummary> {
+  return summaryOf(await recordOrThrow(id), pool);
 }
 
 async function recordOrThrow(id: string): Promise<ServerRecord> {
@@ -215,7 +221,7 @@ export async function refreshMcpServer({
       cache: { tools: record.tools, status: "error", lastError: err.message, lastRefreshedAt },
     });
   }
-  return getMcpServerForAdmin({ id });
+  return getMcpServerForAdmin({ id, pool });
 }
 
 function builtinColumns(

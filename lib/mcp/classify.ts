@@ -55,3 +55,14 @@ export function isAnswer(err: unknown): boolean {
 export function isSessionLost(err: unknown): boolean {
   return err instanceof StreamableHTTPError && err.code === 404;
 }
+
+/** The request never reached the server (nothing can have run): sending it again is safe. */
+export function wasNotSent(err: unknown): boolean {
+  return isSessionLost(err) || errorCode(err) === "ECONNREFUSED";
+}
+
+/** The connection dropped under the request: it may or may not have run on the server. */
+export function isConnectionDrop(err: unknown): boolean {
+  const code = errorCode(err);
+  return code === "UND_ERR_SOCKET" || code === "ECONNRESET";
+}

@@ -8,7 +8,7 @@
 import { createHash } from "node:crypto";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { describeError, isAnswer, isSessionLost, isTimeout } from "./classify";
+import { describeError, isAnswer, isConnectionDrop, isTimeout, wasNotSent } from "./classify";
 import { type McpSettings, mcpSettings } from "./config";
 import { connectClient } from "./connect";
 import { McpToolError } from "./errors";
@@ -39,6 +39,12 @@ export interface CallRequest {
   meta?: Record<string, unknown>;
   signal?: AbortSignal;
   timeoutMs?: number;
+  /**
+   * The tool may run twice without harm (read-only or idempotent per its annotations): after the
+   * connection drops under it (e.g. the server restarted) it is sent once more on a new connection.
+   * Other calls are only repeated when they certainly never reached the server.
+   */
+  repeatable?: boolean;
 }
 
 export interface McpPoolOptions {
@@ -113,7 +119,7 @@ export class McpPool {
             `Tool "${req.tool}" on MCP server "${entry.config.name}" did not answer within ${seconds(timeoutMs)} and was cancelled.`,
           );
         }
-        if (isSessionLost(err) && attempt === 0) {
+        if (attempt === 0 && (wasNotSent(err) || (req.repeatable && isConnectionDrop(err)))) {
           this.drop(entry, client);
           continue;
         }
@@ -165,15 +171,21 @@ export class McpPool {
     if (entry.connecting) return entry.connecting;
     if (!force && Date.now() < entry.retryAt) throw this.unavailable(entry);
     const settings = this.settings();
-    entry.connecting = connectClient(entry.config, settings, {
-      onToolsChanged: (tools) => {
+    const hooks = {
+      onToolsChanged: (tools: McpToolInfo[]) => {
         entry.tools = tools;
         entry.lastRefreshedAt = new Date();
       },
-      onClose: (client) => {
+      onClose: (client: Client) => {
         if (entry.client === client) entry.client = undefined;
       },
-    })
+    };
+    // A kept-alive socket that died with a restarted server fails the first attempt: one more is safe
+    // (nothing has run yet during a handshake).
+    entry.connecting = connectClient(entry.config, settings, hooks)
+      .catch((err: Error) =>
+        isConnectionDrop(err.cause) ? connectClient(entry.config, settings, hooks) : Promise.reject(err),
+      )
       .then((client) => {
         if (this.entries.get(entry.config.id) !== entry) {
           // Reconfigured or forgotten while connecting: this connection belongs to nobody.

@@ -49,6 +49,7 @@ export function mcpRegistryTool(
         meta,
         signal,
         timeoutMs: settings.callTimeoutMs,
+        repeatable: Boolean(tool.annotations?.readOnlyHint || tool.annotations?.idempotentHint),
       });
       const { text } = renderToolResult(result, settings.maxResultChars);
       const safe = redact(text, secrets);
