@@ -15,6 +15,7 @@ const VALID = /^[A-Za-z0-9_-]+$/;
 export function slugify(name: string): string {
   const slug = name
     .normalize("NFKD")
+    .replace(/\p{M}/gu, "")
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-+|-+$/g, "")
