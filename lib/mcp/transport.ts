@@ -31,7 +31,10 @@ export function openTransport(config: McpServerConfig, settings: McpSettings): O
       throw new McpToolError("config", `MCP server "${config.name}" has an invalid URL.`);
     }
     return {
-      transport: new StreamableHTTPClientTransport(url, { requestInit: { headers: t.headers } }),
+      transport: new StreamableHTTPClientTransport(url, {
+        requestInit: { headers: t.headers },
+        fetch: fetchClosingCancelledStreams(),
+      }),
       stderrTail: () => "",
     };
   }
@@ -47,4 +50,36 @@ export function openTransport(config: McpServerConfig, settings: McpSettings): O
     tail = (tail + chunk.toString("utf8")).slice(-STDERR_TAIL_CHARS);
   });
   return { transport, stderrTail: () => tail.trim() };
+}
+
+const MAX_TRACKED_REQUESTS = 1000;
+
+/**
+ * A cancelled request gets no response (the spec says so), and SDK servers then keep its response
+ * stream open for good: one HTTP connection leaked per cancelled call on both sides. This fetch
+ * remembers each request's own abort controller by JSON-RPC id and, when the client sends
+ * notifications/cancelled for it, closes that request's stream, which frees the server's side too.
+ */
+export function fetchClosingCancelledStreams(): typeof fetch {
+  const open = new Map<string | number, AbortController>();
+  return (input, init) => {
+    let message: { id?: string | number; method?: string; params?: { requestId?: string | number } } = {};
+    try {
+      message = typeof init?.body === "string" ? JSON.parse(init.body) : {};
+    } catch {}
+    if (message.method === "notifications/cancelled" && message.params?.requestId !== undefined) {
+      const id = message.params.requestId;
+      // Let the notification go out first, then drop the stream it cancels.
+      return fetch(input, init).finally(() => {
+        open.get(id)?.abort();
+        open.delete(id);
+      });
+    }
+    if (message.id === undefined || !message.method) return fetch(input, init);
+    const ctl = new AbortController();
+    open.set(message.id, ctl);
+    if (open.size > MAX_TRACKED_REQUESTS) open.delete(open.keys().next().value as string | number);
+    const signal = init?.signal ? AbortSignal.any([init.signal, ctl.signal]) : ctl.signal;
+    return fetch(input, { ...init, signal });
+  };
 }

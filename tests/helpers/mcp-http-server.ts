@@ -12,6 +12,8 @@ export interface HttpTestServer {
   events: TestServerEvent[];
   /** Authorization headers of the requests received, in order. */
   authorizations: string[];
+  /** POST responses not finished yet (a cancelled call's stream must not stay open). */
+  openPosts(): number;
   stop(): Promise<void>;
   /** Forgets every session (as a restarted server behind a proxy would): the next request gets 404. */
   forgetSessions(): Promise<void>;
@@ -23,8 +25,13 @@ export async function startHttpTestServer({ port = 0 } = {}): Promise<HttpTestSe
   const authorizations: string[] = [];
   let sessions = new Map<string, StreamableHTTPServerTransport>();
 
+  let openPosts = 0;
   async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
     authorizations.push(String(req.headers.authorization ?? ""));
+    if (req.method === "POST") {
+      openPosts++;
+      res.once("close", () => openPosts--);
+    }
     const sessionId = req.headers["mcp-session-id"];
     const transport = typeof sessionId === "string" ? sessions.get(sessionId) : undefined;
     if (!transport) {
@@ -71,6 +78,7 @@ export async function startHttpTestServer({ port = 0 } = {}): Promise<HttpTestSe
     url: `http://127.0.0.1:${actualPort}/mcp`,
     events,
     authorizations,
+    openPosts: () => openPosts,
     async stop() {
       for (const t of sessions.values()) await t.close().catch(() => {});
       sessions = new Map();

@@ -123,6 +123,8 @@ describe("MCP tools over streamable HTTP and stdio", () => {
         () => events().filter((e) => e.type === "cancelled").length > before,
         "notifications/cancelled",
       );
+      // The cancelled call's response stream is closed, not left open on both sides.
+      if (transport === "http") await until(() => http.openPosts() === 0, "the cancelled stream to close");
       // The connection is still good for the next call.
       expect(await exec(await toolOf(user.id, pool, `${created.slug}__echo`), { text: "ok" })).toBe(
         "echo: ok",
