@@ -106,42 +106,11 @@ export async function listMcpSlugsLike({ prefix }: { prefix: string }): Promise<
   return rows.map((r) => r.slug);
 }
 
-export async function insertMcpServerRow({
-  id,
-  columns,
-  userIds,
-}: {
-  id: string;
-  columns: McpServerColumns;
-  userIds: string[];
-}): Promise<void> {
-  await getDb().mcpServer.create({
-    data: { id, ...columns, users: { create: userIds.map((userId) => ({ userId })) } },
-  });
-}
-
-/** Replaces the columns and the allowed users of a server in one transaction. */
-export async function updateMcpServerRow({
-  id,
-  columns,
-  userIds,
-}: {
-  id: string;
-  columns: Partial<McpServerColumns>;
-  userIds: string[];
-}): Promise<void> {
-  const db = getDb();
-  await db.$transaction([
-    db.mcpServerUser.deleteMany({ where: { serverId: id } }),
-    db.mcpServer.update({
-      where: { id },
-      data: { ...columns, users: { create: userIds.map((userId) => ({ userId })) } },
-    }),
-  ]);
-}
-
-/** Creates or updates a built-in server's row (built-ins have no row until something is stored). */
-export async function upsertMcpServerRow({
+/**
+ * Creates or replaces a server's columns and allowed users in one transaction (also the first row
+ * of a built-in server). A name or slug taken by another row throws Prisma's P2002.
+ */
+export async function saveMcpServerRow({
   id,
   columns,
   userIds,

@@ -8,12 +8,10 @@ import { existingUserIds } from "@/lib/db/agents-users";
 import {
   deleteMcpServerRow,
   findMcpServerClash,
-  insertMcpServerRow,
   listMcpSlugsLike,
   type McpServerColumns,
+  saveMcpServerRow,
   saveMcpToolCache,
-  updateMcpServerRow,
-  upsertMcpServerRow,
 } from "@/lib/db/mcp-servers";
 import { AppError } from "@/lib/errors";
 import { encryptSecret } from "@/lib/providers/secrets";
@@ -132,7 +130,7 @@ export async function createMcpServer({ input }: { input: McpServerInput }): Pro
     envEncrypted: http ? null : sealed(id, "env", mergeSecrets({}, parsed.env)),
   };
   const userIds = await existingUserIds({ ids: parsed.allowedUserIds });
-  await insertMcpServerRow({ id, columns, userIds }).catch(mapUniqueName);
+  await saveMcpServerRow({ id, columns, userIds }).catch(mapUniqueName);
   return getMcpServerForAdmin({ id });
 }
 
@@ -151,7 +149,7 @@ export async function updateMcpServer({
     // Only who may use it and whether it is on: its name and transport come with the app.
     const access = validated(mcpAccessInputSchema, input);
     const userIds = await existingUserIds({ ids: access.allowedUserIds });
-    await upsertMcpServerRow({ id, columns: builtinColumns(record, access), userIds });
+    await saveMcpServerRow({ id, columns: builtinColumns(record, access), userIds });
     await pool.forget(id);
     return getMcpServerForAdmin({ id });
   }
@@ -177,7 +175,7 @@ export async function updateMcpServer({
     headersEncrypted: http ? sealed(id, "headers", mergeSecrets(stored("headers"), parsed.headers)) : null,
     envEncrypted: http ? null : sealed(id, "env", mergeSecrets(stored("env"), parsed.env)),
   };
-  await updateMcpServerRow({ id, columns, userIds }).catch(mapUniqueName);
+  await saveMcpServerRow({ id, columns, userIds }).catch(mapUniqueName);
   await pool.forget(id);
   return getMcpServerForAdmin({ id });
 }

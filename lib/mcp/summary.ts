@@ -4,7 +4,7 @@ import { mcpSettings } from "./config";
 import { modelToolName } from "./names";
 import { getMcpPool, type McpPool } from "./pool";
 import { asksBeforeRunningByDefault } from "./registry-tool";
-import { type McpRefreshStatus, type ServerRecord, storedSecretMap } from "./servers";
+import { type ServerRecord, storedSecretMap } from "./servers";
 import type { McpConnectionStatus, McpToolInfo } from "./types";
 
 export interface McpToolSummary extends McpToolInfo {
@@ -14,28 +14,31 @@ export interface McpToolSummary extends McpToolInfo {
   askByDefault: boolean;
 }
 
-export interface McpServerSummary {
-  id: string;
-  name: string;
-  slug: string;
-  transport: "http" | "stdio";
-  url: string | null;
-  command: string | null;
-  args: string[];
+/** What the admin pages may see of a server: names of its secrets, never their values. */
+export interface McpServerSummary
+  extends Pick<
+    ServerRecord,
+    | "id"
+    | "name"
+    | "slug"
+    | "transport"
+    | "url"
+    | "command"
+    | "args"
+    | "enabled"
+    | "restricted"
+    | "allowedUserIds"
+    | "allowedEmails"
+    | "status"
+    | "lastError"
+    | "lastRefreshedAt"
+  > {
   headerNames: string[];
   envNames: string[];
-  enabled: boolean;
-  restricted: boolean;
-  allowedUserIds: string[];
-  allowedEmails: string[];
   builtin: boolean;
   description: string | null;
   tools: McpToolSummary[];
-  /** Outcome of the last refresh (shared by every app process through the database). */
-  status: McpRefreshStatus;
-  lastError: string | null;
-  lastRefreshedAt: Date | null;
-  /** This process's live connection. */
+  /** This process's live connection (`status` is the last refresh, shared by every process). */
   connection: McpConnectionStatus;
   /** stdio server while the operator has not allowed stdio: its tools cannot run. */
   stdioBlocked: boolean;

@@ -5,7 +5,7 @@ import { createAdaptorServer } from "@hono/node-server";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import * as route from "@/app/api/mcp/notes/route";
+import { DELETE, GET, POST } from "@/app/api/mcp/notes/route";
 import { NOTES_SERVER_ID, refreshMcpServer } from "@/lib/mcp";
 import { signUser, USER_META_KEY } from "@/lib/mcp/identity";
 import { makeUser } from "../helpers/chat-fixtures";
@@ -22,10 +22,7 @@ describe("the bundled notes MCP server", () => {
   let pool: ReturnType<typeof quietPool>;
 
   beforeAll(async () => {
-    const handler = (req: Request) => {
-      const method = req.method as "POST" | "GET" | "DELETE";
-      return route[method](req);
-    };
+    const handler = (req: Request) => ({ POST, GET, DELETE })[req.method as "POST" | "GET" | "DELETE"](req);
     server = createAdaptorServer({ fetch: handler });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/mcp/notes`;
