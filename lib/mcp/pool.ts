@@ -97,7 +97,7 @@ export class McpPool {
     const entry = this.entryFor(config);
     for (let attempt = 0; ; attempt++) {
       if (req.signal?.aborted) throw req.signal.reason;
-      const client = await this.acquire(entry);
+      const client = await untilAborted(this.acquire(entry), req.signal);
       // A controller per call: the SDK never removes its listener from the signal it is given, and
       // a run's signal sees many calls.
       const ctl = new AbortController();
@@ -238,6 +238,16 @@ export class McpPool {
     if (entry.client === client) entry.client = undefined;
     void client.close().catch(() => {});
   }
+}
+
+/** `promise`, or the abort reason as soon as `signal` aborts (Stop must not wait for a slow connect). */
+function untilAborted<T>(promise: Promise<T>, signal?: AbortSignal): Promise<T> {
+  if (!signal) return promise;
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
 }
 
 const globalForPool = globalThis as unknown as { mcpPool?: McpPool };

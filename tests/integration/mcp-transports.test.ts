@@ -1,5 +1,6 @@
+import { type AddressInfo, createServer, type Socket } from "node:net";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { McpToolError, mcpSettings, refreshMcpServer, resolveMcpTools } from "@/lib/mcp";
+import { McpToolError, mcpRegistryTool, mcpSettings, refreshMcpServer, resolveMcpTools } from "@/lib/mcp";
 import { makeUser } from "../helpers/chat-fixtures";
 import { type HttpTestServer, startHttpTestServer } from "../helpers/mcp-http-server";
 import { resetDatabase } from "../helpers/reset-db";
@@ -14,6 +15,14 @@ import {
   toolOf,
   until,
 } from "./mcp-helpers";
+
+const ECHO = { name: "echo", description: "Echoes", inputSchema: { type: "object" } };
+const serverConfigOf = (id: string, slug: string, port: number) => ({
+  id,
+  name: "Silent",
+  slug,
+  transport: { type: "http" as const, url: `http://127.0.0.1:${port}/mcp`, headers: {} },
+});
 
 describe("MCP tools over streamable HTTP and stdio", () => {
   let http: HttpTestServer;
@@ -160,6 +169,33 @@ describe("MCP tools over streamable HTTP and stdio", () => {
     await until(() => (pool.status(h.id).retryAt?.getTime() ?? 0) < Date.now(), "the back-off to end");
     expect(await exec(echo, { text: "5" })).toBe("echo: 5");
     expect(pool.status(h.id).state).toBe("connected");
+  });
+
+  it("Stop while connecting to a server that never answers ends the call at once", async () => {
+    const sockets: Socket[] = [];
+    const silent = createServer((socket) => sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", () => resolve()));
+    try {
+      const port = (silent.address() as AddressInfo).port;
+      const h = await register(httpInput(`http://127.0.0.1:${port}/mcp`, { name: "Silent" }));
+      const settings = { ...mcpSettings(), connectTimeoutMs: 60_000 };
+      const { tools } = await resolveMcpTools({
+        userId: user.id,
+        names: [`${h.slug}__echo`],
+        pool,
+        settings,
+      });
+      expect(tools).toHaveLength(0); // never refreshed and unreachable: unknown tool
+      const stop = new AbortController();
+      const echo = mcpRegistryTool(serverConfigOf(h.id, h.slug, port), ECHO, { pool, settings });
+      const call = exec(echo, { text: "x" }, stop.signal).catch((e) => e);
+      await until(() => sockets.length > 0, "the connection attempt");
+      stop.abort(new Error("Stopped by the user"));
+      expect(await call).toMatchObject({ message: "Stopped by the user" });
+    } finally {
+      for (const s of sockets) s.destroy();
+      silent.close();
+    }
   });
 
   it("a server that forgot the session is reconnected transparently, the call sent once", async () => {
