@@ -1,59 +1,58 @@
 /**
- * MCP tool-call overhead (npx tsx bench/mcp.ts [--quick]): the same zero-latency call made through
+ * MCP tool-call overhead (npm run bench:mcp [-- --quick]): the same zero-latency call made through
  *   builtin      a built-in tool's RegistryTool.execute (calculator, "1+1")
- *   mcp http     an MCP tool (`echo`) through the pooled connection over streamable HTTP to a local
- *                server in another process (mcpRegistryTool → pool → SDK client → HTTP → SDK server)
- *   sdk http     the bare SDK client calling the same server (no pool, no adapter): what the SDK and
- *                HTTP cost by themselves, so `mcp http` minus this is our layer's share
- *   mcp stdio    the same over stdio (a child process)
- * Sequential calls print µs p50 / p99 / mean; `c8` runs 8 calls at a time and prints calls/s.
- * The machine is shared: compare figures from the same run only.
+ *   sdk http     the bare SDK client calling `echo` on the test server over streamable HTTP (server in
+ *                another process): what the SDK and HTTP cost by themselves
+ *   mcp http     the same call as an agent makes it: mcpRegistryTool → pooled connection → SDK → HTTP;
+ *                minus `sdk http`, that is lib/mcp's share
+ *   mcp stdio    the same over stdio (the test server as a child process)
+ * Paths take turns in rounds, so a busy neighbour on this shared machine slows all of them alike.
+ * Prints µs p50 / p99 / mean of sequential calls, then calls/s with 8 calls in flight.
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { builtinRegistryTool } from "../lib/agents/tools";
-import type { RegistryTool } from "../lib/agents/types";
 import { mcpSettings } from "../lib/mcp/config";
 import { McpPool } from "../lib/mcp/pool";
 import { mcpRegistryTool } from "../lib/mcp/registry-tool";
 import type { McpServerConfig } from "../lib/mcp/types";
 
 const quick = process.argv.includes("--quick");
-const N = quick ? 300 : 3000;
+const ROUNDS = 10;
+const PER_ROUND = quick ? 30 : 300;
 const WARMUP = quick ? 50 : 300;
 const root = path.resolve(import.meta.dirname, "..");
 const signal = new AbortController().signal;
 
+type Call = () => Promise<unknown> | unknown;
+
 function stats(samples: number[]) {
   const s = [...samples].sort((a, b) => a - b);
   const pct = (p: number) => s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
-  const mean = s.reduce((a, b) => a + b, 0) / s.length;
-  return { p50: pct(50), p99: pct(99), mean };
+  return { p50: pct(50), p99: pct(99), mean: s.reduce((a, b) => a + b, 0) / s.length };
 }
 
-async function sequential(tool: RegistryTool, args: unknown) {
-  for (let i = 0; i < WARMUP; i++) await tool.execute(args, { signal });
-  const samples: number[] = [];
-  for (let i = 0; i < N; i++) {
+async function timed(call: Call, n: number, into: number[]) {
+  for (let i = 0; i < n; i++) {
     const t0 = performance.now();
-    await tool.execute(args, { signal });
-    samples.push((performance.now() - t0) * 1000);
+    await call();
+    into.push((performance.now() - t0) * 1000);
   }
-  return stats(samples);
 }
 
-async function concurrent(tool: RegistryTool, args: unknown, width: number) {
+async function throughput(call: Call, n: number, width: number) {
   let next = 0;
   const t0 = performance.now();
   await Promise.all(
     Array.from({ length: width }, async () => {
-      while (next++ < N) await tool.execute(args, { signal });
+      while (next++ < n) await call();
     }),
   );
-  return N / ((performance.now() - t0) / 1000);
+  return n / ((performance.now() - t0) / 1000);
 }
 
 function startHttpServer(): Promise<{ url: string; child: ChildProcess }> {
@@ -67,71 +66,56 @@ function startHttpServer(): Promise<{ url: string; child: ChildProcess }> {
   });
 }
 
-const echo = {
-  name: "echo",
-  description: "Echoes",
-  inputSchema: { type: "object", properties: { text: { type: "string" } } },
-};
+const echo = { name: "echo", description: "Echoes", inputSchema: { type: "object" } };
 const settings = mcpSettings({ MCP_ALLOW_STDIO: "true" });
 const pool = new McpPool({ settings: () => settings, log: () => {} });
 const { url, child } = await startHttpServer();
-const servers: Record<string, McpServerConfig> = {
-  "mcp http": {
-    id: "http",
-    name: "bench http",
-    slug: "bench",
-    transport: { type: "http", url, headers: {} },
-  },
-  "mcp stdio": {
-    id: "stdio",
-    name: "bench stdio",
-    slug: "bench",
-    transport: {
-      type: "stdio",
-      command: process.execPath,
-      args: ["--import", "tsx", path.join(root, "tests/helpers/mcp-stdio-server.ts")],
-      env: {},
-    },
+const httpServer: McpServerConfig = {
+  id: "http",
+  name: "bench http",
+  slug: "bench",
+  transport: { type: "http", url, headers: {} },
+};
+const stdioServer: McpServerConfig = {
+  id: "stdio",
+  name: "bench stdio",
+  slug: "bench",
+  transport: {
+    type: "stdio",
+    command: process.execPath,
+    args: ["--import", "tsx", path.join(root, "tests/helpers/mcp-stdio-server.ts")],
+    env: {},
   },
 };
-
-const rows: string[][] = [];
-const us = (n: number) => n.toFixed(0);
-const calculator = builtinRegistryTool("calculator") as RegistryTool;
-const b = await sequential(calculator, { expression: "1+1" });
-rows.push([
-  "builtin",
-  us(b.p50),
-  us(b.p99),
-  us(b.mean),
-  (await concurrent(calculator, { expression: "1+1" }, 8)).toFixed(0),
-]);
 const bare = new Client({ name: "bench", version: "1" });
 await bare.connect(new StreamableHTTPClientTransport(new URL(url)));
-const bareTool = {
-  ...calculator,
-  execute: async () => JSON.stringify(await bare.callTool({ name: "echo", arguments: { text: "x" } })),
+const calculator = builtinRegistryTool("calculator");
+const viaHttp = mcpRegistryTool(httpServer, echo, { pool, settings });
+const viaStdio = mcpRegistryTool(stdioServer, echo, { pool, settings });
+const paths: Record<string, Call> = {
+  builtin: () => calculator?.execute({ expression: "1+1" }, { signal }),
+  "sdk http": () => bare.callTool({ name: "echo", arguments: { text: "x" } }),
+  "mcp http": () => viaHttp.execute({ text: "x" }, { signal }),
+  "mcp stdio": () => viaStdio.execute({ text: "x" }, { signal }),
 };
-const sdk = await sequential(bareTool, {});
-rows.push([
-  "sdk http",
-  us(sdk.p50),
-  us(sdk.p99),
-  us(sdk.mean),
-  (await concurrent(bareTool, {}, 8)).toFixed(0),
-]);
-await bare.close();
-for (const [label, config] of Object.entries(servers)) {
-  const tool = mcpRegistryTool(config, echo, { pool, settings });
-  const s = await sequential(tool, { text: "x" });
-  rows.push([label, us(s.p50), us(s.p99), us(s.mean), (await concurrent(tool, { text: "x" }, 8)).toFixed(0)]);
+
+const samples = Object.fromEntries(Object.keys(paths).map((k) => [k, [] as number[]]));
+for (const call of Object.values(paths)) await timed(call, WARMUP, []);
+for (let r = 0; r < ROUNDS; r++) {
+  for (const [label, call] of Object.entries(paths)) await timed(call, PER_ROUND, samples[label]);
 }
+const rows: string[][] = [];
+for (const [label, call] of Object.entries(paths)) {
+  const s = stats(samples[label]);
+  const c8 = await throughput(call, ROUNDS * PER_ROUND, 8);
+  rows.push([label, s.p50.toFixed(0), s.p99.toFixed(0), s.mean.toFixed(0), c8.toFixed(0)]);
+}
+await bare.close();
 await pool.closeAll();
 child.kill("SIGTERM");
 
-const load = (await import("node:os")).loadavg()[0].toFixed(1);
 console.log(
-  `MCP tool-call overhead, ${N} sequential calls after ${WARMUP} warm-up (µs), calls/s 8 at a time; load ${load}`,
+  `MCP tool-call overhead: ${ROUNDS * PER_ROUND} sequential calls per path in ${ROUNDS} interleaved rounds (µs), then calls/s 8 at a time. Load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} CPUs.`,
 );
 const header = ["path", "p50 µs", "p99 µs", "mean µs", "c8 calls/s"];
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));

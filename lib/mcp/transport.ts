@@ -59,6 +59,8 @@ const MAX_TRACKED_REQUESTS = 1000;
  * stream open for good: one HTTP connection leaked per cancelled call on both sides. This fetch
  * remembers each request's own abort controller by JSON-RPC id and, when the client sends
  * notifications/cancelled for it, closes that request's stream, which frees the server's side too.
+ * The per-request signal also keeps undici from piling an abort listener per call onto the
+ * transport's one shared signal (the bare SDK client warns of a listener leak after ~1500 calls).
  */
 export function fetchClosingCancelledStreams(): typeof fetch {
   const open = new Map<string | number, AbortController>();
