@@ -14,7 +14,6 @@ import {
   saveMcpToolCache,
 } from "@/lib/db/mcp-servers";
 import { AppError } from "@/lib/errors";
-import { encryptSecret } from "@/lib/providers/secrets";
 import { BUILTIN_SERVERS } from "./builtin";
 import { mcpSettings } from "./config";
 import { McpToolError } from "./errors";
@@ -28,15 +27,8 @@ import {
 } from "./input";
 import { freeSlug, slugify } from "./names";
 import { getMcpPool, type McpPool } from "./pool";
-import {
-  envContext,
-  getServerRecord,
-  headersContext,
-  listServerRecords,
-  type ServerRecord,
-  serverConfig,
-  storedSecretMap,
-} from "./servers";
+import { mergeSecretMap, sealSecretMap, storedSecretMap } from "./secrets";
+import { getServerRecord, listServerRecords, type ServerRecord, serverConfig } from "./servers";
 import { type McpServerSummary, summaryOf } from "./summary";
 
 /** Every server (built-in first) as Admin → Tools lists it. */
@@ -82,26 +74,6 @@ function assertStdioAllowed(input: ParsedMcpServerInput) {
   }
 }
 
-function sealed(id: string, which: "headers" | "env", map: Record<string, string>): string | null {
-  if (!Object.keys(map).length) return null;
-  const context = which === "headers" ? headersContext(id) : envContext(id);
-  return encryptSecret(JSON.stringify(map), { context });
-}
-
-/** New value of a write-only map: undefined keeps all, a null value keeps that one. */
-function mergeSecrets(
-  stored: Record<string, string>,
-  next: Record<string, string | null> | undefined,
-): Record<string, string> {
-  if (next === undefined) return stored;
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(next)) {
-    const kept = value ?? stored[name];
-    if (kept !== undefined && name) out[name] = kept;
-  }
-  return out;
-}
-
 function plainColumns(input: ParsedMcpServerInput, slug: string): McpServerColumns {
   const http = input.transport === "http";
   return {
@@ -126,8 +98,8 @@ export async function createMcpServer({ input }: { input: McpServerInput }): Pro
   const http = parsed.transport === "http";
   const columns: McpServerColumns = {
     ...plainColumns(parsed, freeSlug(base, taken)),
-    headersEncrypted: http ? sealed(id, "headers", mergeSecrets({}, parsed.headers)) : null,
-    envEncrypted: http ? null : sealed(id, "env", mergeSecrets({}, parsed.env)),
+    headersEncrypted: http ? sealSecretMap(id, "headers", mergeSecretMap({}, parsed.headers)) : null,
+    envEncrypted: http ? null : sealSecretMap(id, "env", mergeSecretMap({}, parsed.env)),
   };
   const userIds = await existingUserIds({ ids: parsed.allowedUserIds });
   await saveMcpServerRow({ id, columns, userIds }).catch(mapUniqueName);
@@ -172,8 +144,10 @@ export async function updateMcpServer({
   const stored = (which: "headers" | "env") => (keepOld(which) ? storedSecretMap(row, which) : {});
   const columns: McpServerColumns = {
     ...plainColumns(parsed, row.slug),
-    headersEncrypted: http ? sealed(id, "headers", mergeSecrets(stored("headers"), parsed.headers)) : null,
-    envEncrypted: http ? null : sealed(id, "env", mergeSecrets(stored("env"), parsed.env)),
+    headersEncrypted: http
+      ? sealSecretMap(id, "headers", mergeSecretMap(stored("headers"), parsed.headers))
+      : null,
+    envEncrypted: http ? null : sealSecretMap(id, "env", mergeSecretMap(stored("env"), parsed.env)),
   };
   await saveMcpServerRow({ id, columns, userIds }).catch(mapUniqueName);
   await pool.forget(id);

@@ -25,6 +25,13 @@ const secretMap = (max: number) =>
     message: `At most ${max} entries.`,
   });
 
+/** Whether a server is on and who may use it (everyone, or only the listed users when restricted). */
+const accessFields = {
+  enabled: z.boolean().default(true),
+  restricted: z.boolean().default(false),
+  allowedUserIds: z.array(z.string().min(1)).max(1000).default([]),
+};
+
 export const mcpServerInputSchema = z
   .object({
     name: z.string().trim().min(1, "Enter a name.").max(60, "At most 60 characters."),
@@ -34,9 +41,7 @@ export const mcpServerInputSchema = z
     command: z.string().trim().max(1024).nullish(),
     args: z.array(z.string().max(1024)).max(50).default([]),
     env: secretMap(50).optional(),
-    enabled: z.boolean().default(true),
-    restricted: z.boolean().default(false),
-    allowedUserIds: z.array(z.string().min(1)).max(1000).default([]),
+    ...accessFields,
   })
   .superRefine((v, ctx) => {
     if (v.transport === "http") {
@@ -69,11 +74,7 @@ export type McpServerInput = z.input<typeof mcpServerInputSchema>;
 export type ParsedMcpServerInput = z.output<typeof mcpServerInputSchema>;
 
 /** The part of a built-in server an admin may change. */
-export const mcpAccessInputSchema = z.object({
-  enabled: z.boolean().default(true),
-  restricted: z.boolean().default(false),
-  allowedUserIds: z.array(z.string().min(1)).max(1000).default([]),
-});
+export const mcpAccessInputSchema = z.object(accessFields);
 export type McpAccessInput = z.input<typeof mcpAccessInputSchema>;
 
 /** Parses or throws `bad_request:mcp_server` with a message per field. */

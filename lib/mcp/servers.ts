@@ -4,15 +4,12 @@
  * a summary: only header and variable names do.
  */
 import { getMcpServerRow, listMcpServerRows, type McpServerRow } from "@/lib/db/mcp-servers";
-import { decryptSecret, SecretError } from "@/lib/providers/secrets";
+import { SecretError } from "@/lib/providers/secrets";
 import { BUILTIN_SERVERS, type BuiltinServer, builtinServer } from "./builtin";
 import { type McpSettings, mcpSettings } from "./config";
 import { McpToolError } from "./errors";
+import { storedSecretMap } from "./secrets";
 import type { McpServerConfig, McpToolInfo } from "./types";
-
-// Ciphertexts are bound to their row and purpose (AES-GCM associated data): one copied elsewhere fails.
-export const headersContext = (id: string) => `mcp:${id}:headers`;
-export const envContext = (id: string) => `mcp:${id}:env`;
 
 export type McpRefreshStatus = "unknown" | "connected" | "error";
 
@@ -93,14 +90,6 @@ export async function getServerRecord(id: string): Promise<ServerRecord | null> 
 /** Enabled, and open to everyone or to this user by name. */
 export function mayUse(record: ServerRecord, userId: string): boolean {
   return record.enabled && (!record.restricted || record.allowedUserIds.includes(userId));
-}
-
-/** A stored secret map, decrypted. Throws SecretError when the encryption key changed. */
-export function storedSecretMap(row: McpServerRow, which: "headers" | "env"): Record<string, string> {
-  const payload = which === "headers" ? row.headersEncrypted : row.envEncrypted;
-  if (!payload) return {};
-  const context = which === "headers" ? headersContext(row.id) : envContext(row.id);
-  return JSON.parse(decryptSecret(payload, { context })) as Record<string, string>;
 }
 
 /** The connection config of a server, secrets decrypted (server side only). */

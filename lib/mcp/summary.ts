@@ -4,7 +4,8 @@ import { mcpSettings } from "./config";
 import { modelToolName } from "./names";
 import { getMcpPool, type McpPool } from "./pool";
 import { asksBeforeRunningByDefault } from "./registry-tool";
-import { type ServerRecord, storedSecretMap } from "./servers";
+import { storedSecretMap } from "./secrets";
+import type { ServerRecord } from "./servers";
 import type { McpConnectionStatus, McpToolInfo } from "./types";
 
 export interface McpToolSummary extends McpToolInfo {
