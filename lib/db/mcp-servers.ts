@@ -1,0 +1,151 @@
+import "server-only";
+import { getDb } from "./client";
+import type { Prisma } from "./generated/client";
+
+/** A stored MCP server as lib/mcp reads it (secrets still encrypted). */
+export interface McpServerRow {
+  id: string;
+  name: string;
+  slug: string;
+  transport: string;
+  url: string | null;
+  headersEncrypted: string | null;
+  command: string | null;
+  args: string[];
+  envEncrypted: string | null;
+  enabled: boolean;
+  restricted: boolean;
+  tools: unknown;
+  status: string;
+  lastError: string | null;
+  lastRefreshedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+  /** Users allowed when `restricted`. */
+  users: { userId: string; email: string }[];
+}
+
+/** The columns lib/mcp writes (everything but timestamps and the tool cache). */
+export interface McpServerColumns {
+  name: string;
+  slug: string;
+  transport: string;
+  url: string | null;
+  headersEncrypted?: string | null;
+  command: string | null;
+  args: string[];
+  envEncrypted?: string | null;
+  enabled: boolean;
+  restricted: boolean;
+}
+
+export interface McpToolCache {
+  tools: unknown[];
+  status: "connected" | "error";
+  lastError: string | null;
+  lastRefreshedAt: Date;
+}
+
+const withUsers = { users: { include: { user: { select: { email: true } } } } } as const;
+
+type LoadedRow = Prisma.McpServerGetPayload<{ include: typeof withUsers }>;
+
+function toRow(r: LoadedRow): McpServerRow {
+  const { users, ...rest } = r;
+  return { ...rest, users: users.map((u) => ({ userId: u.userId, email: u.user.email })) };
+}
+
+export async function listMcpServerRows(): Promise<McpServerRow[]> {
+  const rows = await getDb().mcpServer.findMany({ include: withUsers, orderBy: { name: "asc" } });
+  return rows.map(toRow);
+}
+
+/** Enabled servers a user may use (unrestricted, or restricted with the user listed). */
+export async function listMcpServerRowsForUser({ userId }: { userId: string }): Promise<McpServerRow[]> {
+  const rows = await getDb().mcpServer.findMany({
+    where: { enabled: true, OR: [{ restricted: false }, { users: { some: { userId } } }] },
+    include: withUsers,
+    orderBy: { name: "asc" },
+  });
+  return rows.map(toRow);
+}
+
+export async function getMcpServerRow({ id }: { id: string }): Promise<McpServerRow | null> {
+  const row = await getDb().mcpServer.findUnique({ where: { id }, include: withUsers });
+  return row ? toRow(row) : null;
+}
+
+/** Ids of stored servers whose name or slug equals one given (case-insensitive), except `exceptId`. */
+export async function findMcpServerClash({
+  name,
+  slug,
+  exceptId,
+}: {
+  name: string;
+  slug?: string;
+  exceptId?: string;
+}): Promise<{ id: string; name: string; slug: string }[]> {
+  return getDb().mcpServer.findMany({
+    where: {
+      OR: [
+        { name: { equals: name, mode: "insensitive" } },
+        ...(slug ? [{ slug: { equals: slug, mode: "insensitive" as const } }] : []),
+      ],
+      ...(exceptId ? { NOT: { id: exceptId } } : {}),
+    },
+    select: { id: true, name: true, slug: true },
+  });
+}
+
+/** Slugs starting with `prefix` (to pick a free one). */
+export async function listMcpSlugsLike({ prefix }: { prefix: string }): Promise<string[]> {
+  const rows = await getDb().mcpServer.findMany({
+    where: { slug: { startsWith: prefix } },
+    select: { slug: true },
+  });
+  return rows.map((r) => r.slug);
+}
+
+/**
+ * Creates or replaces a server's columns and allowed users in one transaction (also the first row
+ * of a built-in server). A name or slug taken by another row throws Prisma's P2002.
+ */
+export async function saveMcpServerRow({
+  id,
+  columns,
+  userIds,
+}: {
+  id: string;
+  columns: McpServerColumns;
+  userIds: string[];
+}): Promise<void> {
+  const db = getDb();
+  await db.$transaction([
+    db.mcpServer.upsert({ where: { id }, create: { id, ...columns }, update: columns }),
+    db.mcpServerUser.deleteMany({ where: { serverId: id } }),
+    db.mcpServerUser.createMany({ data: userIds.map((userId) => ({ serverId: id, userId })) }),
+  ]);
+}
+
+/** Stores the result of a refresh; `create` makes the row of a built-in server that had none. */
+export async function saveMcpToolCache({
+  id,
+  cache,
+  create,
+}: {
+  id: string;
+  cache: McpToolCache;
+  create?: McpServerColumns;
+}): Promise<void> {
+  const data = { ...cache, tools: cache.tools as Prisma.InputJsonValue };
+  if (create) {
+    await getDb().mcpServer.upsert({ where: { id }, create: { id, ...create, ...data }, update: data });
+  } else {
+    await getDb().mcpServer.updateMany({ where: { id }, data });
+  }
+}
+
+export async function deleteMcpServerRow({ id }: { id: string }): Promise<boolean> {
+  const { count } = await getDb().mcpServer.deleteMany({ where: { id } });
+  return count > 0;
+}

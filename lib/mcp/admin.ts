@@ -1,0 +1,222 @@
+/**
+ * Admin operations on MCP servers: add, edit, delete, refresh. Callers (server actions) check that
+ * the user is an admin; this checks everything about the input. Editing a server replaces its live
+ * connection in this process; other processes notice the changed config on their next use.
+ */
+import { randomUUID } from "node:crypto";
+import { existingUserIds } from "@/lib/db/agents-users";
+import {
+  deleteMcpServerRow,
+  findMcpServerClash,
+  listMcpSlugsLike,
+  type McpServerColumns,
+  saveMcpServerRow,
+  saveMcpToolCache,
+} from "@/lib/db/mcp-servers";
+import { AppError } from "@/lib/errors";
+import { BUILTIN_SERVERS } from "./builtin";
+import { mcpSettings } from "./config";
+import { McpToolError } from "./errors";
+import {
+  type McpAccessInput,
+  type McpServerInput,
+  mcpAccessInputSchema,
+  mcpServerInputSchema,
+  type ParsedMcpServerInput,
+  validated,
+} from "./input";
+import { freeSlug, slugify } from "./names";
+import { getMcpPool, type McpPool } from "./pool";
+import { mergeSecretMap, sealSecretMap, storedSecretMap } from "./secrets";
+import { getServerRecord, listServerRecords, type ServerRecord, serverConfig } from "./servers";
+import { type McpServerSummary, summaryOf } from "./summary";
+
+/** Every server (built-in first) as Admin → Tools lists it. */
+export async function listMcpServersForAdmin(): Promise<McpServerSummary[]> {
+  return (await listServerRecords()).map((r) => summaryOf(r));
+}
+
+export async function getMcpServerForAdmin({
+  id,
+  pool = getMcpPool(),
+}: {
+  id: string;
+  pool?: McpPool;
+}): Promise<McpServerSummary> {
+  return summaryOf(await recordOrThrow(id), pool);
+}
+
+async function recordOrThrow(id: string): Promise<ServerRecord> {
+  const record = await getServerRecord(id);
+  if (!record) throw new AppError("not_found:mcp_server", "That MCP server no longer exists.");
+  return record;
+}
+
+async function assertNameFree(name: string, exceptId?: string) {
+  const lower = name.toLowerCase();
+  const clash =
+    BUILTIN_SERVERS.some((b) => b.name.toLowerCase() === lower) ||
+    (await findMcpServerClash({ name, exceptId })).length > 0;
+  if (clash) {
+    throw new AppError("conflict:mcp_server_name", "An MCP server with this name already exists.", {
+      fields: { name: "An MCP server with this name already exists." },
+    });
+  }
+}
+
+function assertStdioAllowed(input: ParsedMcpServerInput) {
+  if (input.transport === "stdio" && !mcpSettings().allowStdio) {
+    throw new AppError(
+      "forbidden:mcp_stdio",
+      "stdio servers are switched off on this server: they run a program on it. The operator can allow them with MCP_ALLOW_STDIO=true.",
+      { fields: { transport: "stdio is switched off on this server (MCP_ALLOW_STDIO)." } },
+    );
+  }
+}
+
+function plainColumns(input: ParsedMcpServerInput, slug: string): McpServerColumns {
+  const http = input.transport === "http";
+  return {
+    name: input.name,
+    slug,
+    transport: input.transport,
+    url: http ? (input.url ?? null) : null,
+    command: http ? null : (input.command ?? null),
+    args: http ? [] : input.args,
+    enabled: input.enabled,
+    restricted: input.restricted,
+  };
+}
+
+export async function createMcpServer({ input }: { input: McpServerInput }): Promise<McpServerSummary> {
+  const parsed = validated(mcpServerInputSchema, input);
+  assertStdioAllowed(parsed);
+  await assertNameFree(parsed.name);
+  const base = slugify(parsed.name);
+  const taken = [...BUILTIN_SERVERS.map((b) => b.slug), ...(await listMcpSlugsLike({ prefix: base }))];
+  const id = randomUUID();
+  const http = parsed.transport === "http";
+  const columns: McpServerColumns = {
+    ...plainColumns(parsed, freeSlug(base, taken)),
+    headersEncrypted: http ? sealSecretMap(id, "headers", mergeSecretMap({}, parsed.headers)) : null,
+    envEncrypted: http ? null : sealSecretMap(id, "env", mergeSecretMap({}, parsed.env)),
+  };
+  const userIds = await existingUserIds({ ids: parsed.allowedUserIds });
+  await saveMcpServerRow({ id, columns, userIds }).catch(mapUniqueName);
+  return getMcpServerForAdmin({ id });
+}
+
+export async function updateMcpServer({
+  id,
+  input,
+  pool = getMcpPool(),
+}: {
+  id: string;
+  /** Built-in servers take only the access fields (McpAccessInput). */
+  input: McpServerInput | McpAccessInput;
+  pool?: McpPool;
+}): Promise<McpServerSummary> {
+  const record = await recordOrThrow(id);
+  if (record.builtin) {
+    // Only who may use it and whether it is on: its name and transport come with the app.
+    const access = validated(mcpAccessInputSchema, input);
+    const userIds = await existingUserIds({ ids: access.allowedUserIds });
+    await saveMcpServerRow({ id, columns: builtinColumns(record, access), userIds });
+    await pool.forget(id);
+    return getMcpServerForAdmin({ id });
+  }
+  const parsed = validated(mcpServerInputSchema, input);
+  const userIds = await existingUserIds({ ids: parsed.allowedUserIds });
+  const row = record.row;
+  if (!row) throw new AppError("not_found:mcp_server", "That MCP server no longer exists.");
+  const runsSomethingNew =
+    parsed.transport === "stdio" &&
+    (record.transport !== "stdio" ||
+      row.command !== (parsed.command ?? null) ||
+      JSON.stringify(row.args) !== JSON.stringify(parsed.args) ||
+      parsed.env !== undefined);
+  if (runsSomethingNew) assertStdioAllowed(parsed);
+  await assertNameFree(parsed.name, id);
+  const http = parsed.transport === "http";
+  const keepOld = (which: "headers" | "env") =>
+    (which === "headers" ? parsed.headers : parsed.env) === undefined ||
+    Object.values((which === "headers" ? parsed.headers : parsed.env) ?? {}).some((v) => v === null);
+  const stored = (which: "headers" | "env") => (keepOld(which) ? storedSecretMap(row, which) : {});
+  const columns: McpServerColumns = {
+    ...plainColumns(parsed, row.slug),
+    headersEncrypted: http
+      ? sealSecretMap(id, "headers", mergeSecretMap(stored("headers"), parsed.headers))
+      : null,
+    envEncrypted: http ? null : sealSecretMap(id, "env", mergeSecretMap(stored("env"), parsed.env)),
+  };
+  await saveMcpServerRow({ id, columns, userIds }).catch(mapUniqueName);
+  await pool.forget(id);
+  return getMcpServerForAdmin({ id });
+}
+
+export async function deleteMcpServer({ id, pool = getMcpPool() }: { id: string; pool?: McpPool }) {
+  const record = await recordOrThrow(id);
+  if (record.builtin) {
+    throw new AppError(
+      "bad_request:mcp_builtin",
+      "Built-in MCP servers cannot be deleted; disable it instead.",
+    );
+  }
+  await deleteMcpServerRow({ id });
+  await pool.forget(id);
+}
+
+/** Connects (even during back-off), lists the tools and stores them with the outcome for every process. */
+export async function refreshMcpServer({
+  id,
+  pool = getMcpPool(),
+}: {
+  id: string;
+  pool?: McpPool;
+}): Promise<McpServerSummary> {
+  const record = await recordOrThrow(id);
+  const create = record.row ? undefined : builtinColumns(record);
+  const lastRefreshedAt = new Date();
+  try {
+    const tools = await pool.listTools(serverConfig(record), { refresh: true });
+    await saveMcpToolCache({
+      id,
+      create,
+      cache: { tools, status: "connected", lastError: null, lastRefreshedAt },
+    });
+  } catch (err) {
+    if (!(err instanceof McpToolError)) throw err;
+    // The previous tool list is kept: a server that is down for a moment keeps its agents' tools.
+    await saveMcpToolCache({
+      id,
+      create,
+      cache: { tools: record.tools, status: "error", lastError: err.message, lastRefreshedAt },
+    });
+  }
+  return getMcpServerForAdmin({ id, pool });
+}
+
+function builtinColumns(
+  record: ServerRecord,
+  input?: { enabled: boolean; restricted: boolean },
+): McpServerColumns {
+  return {
+    name: record.name,
+    slug: record.slug,
+    transport: record.transport,
+    url: null,
+    command: null,
+    args: [],
+    enabled: input?.enabled ?? record.enabled,
+    restricted: input?.restricted ?? record.restricted,
+  };
+}
+
+function mapUniqueName(err: unknown): never {
+  if ((err as { code?: string }).code === "P2002") {
+    throw new AppError("conflict:mcp_server_name", "An MCP server with this name already exists.", {
+      fields: { name: "An MCP server with this name already exists." },
+    });
+  }
+  throw err;
+}

@@ -1,0 +1,48 @@
+/** Opens one SDK client for a server: transport, initialize handshake (bounded), tool-list updates. */
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { describeError } from "./classify";
+import type { McpSettings } from "./config";
+import { redact, secretValues } from "./redact";
+import { toToolInfo } from "./tool-info";
+import { openTransport } from "./transport";
+import type { McpServerConfig, McpToolInfo } from "./types";
+
+export const CLIENT_INFO = { name: "delegate-chat", version: "0.1.0" };
+
+export interface ConnectHooks {
+  /** The server announced a changed tool list; here is the new one. */
+  onToolsChanged: (tools: McpToolInfo[]) => void;
+  /** The transport closed (stdio process exited, or we closed it). */
+  onClose: (client: Client) => void;
+}
+
+/** Resolves with a connected client, or rejects with an Error whose message says why (redacted). */
+export async function connectClient(
+  config: McpServerConfig,
+  settings: McpSettings,
+  hooks: ConnectHooks,
+): Promise<Client> {
+  const { transport, stderrTail } = openTransport(config, settings);
+  const client = new Client(CLIENT_INFO, {
+    capabilities: {},
+    listChanged: {
+      tools: {
+        onChanged: (error, tools) => {
+          if (!error && tools) hooks.onToolsChanged(tools.map(toToolInfo));
+        },
+      },
+    },
+  });
+  client.onclose = () => hooks.onClose(client);
+  // Errors of the optional server-to-client event stream are not failures of calls; calls report their own.
+  client.onerror = () => {};
+  try {
+    await client.connect(transport, { timeout: settings.connectTimeoutMs });
+    return client;
+  } catch (err) {
+    await client.close().catch(() => {});
+    const stderr = stderrTail();
+    const why = describeError(err) + (stderr ? `; stderr: ${stderr.slice(-500)}` : "");
+    throw new Error(redact(why, secretValues(config)), { cause: err });
+  }
+}

@@ -1,0 +1,30 @@
+/**
+ * Why an MCP tool call failed. The engine turns a thrown error into tool error text for the model
+ * (the run goes on), so every message here is a sentence a model and a person understand, with the
+ * server's secrets already redacted. Codes follow lib/errors.ts (`provider:*` → 502) in case one
+ * reaches a route.
+ */
+export type McpFailure =
+  /** The server cannot be reached (or is in back-off after failing to). */
+  | "unavailable"
+  /** The call took longer than the per-call timeout and was cancelled. */
+  | "timeout"
+  /** The tool ran and reported an error (`isError: true`). */
+  | "tool"
+  /** The server answered the request with a JSON-RPC error (unknown tool, invalid arguments, ...). */
+  | "protocol"
+  /** The connection broke during the call. */
+  | "transport"
+  /** The server's configuration cannot be used here (e.g. stdio while the operator has not allowed it). */
+  | "config";
+
+export class McpToolError extends Error {
+  override readonly name = "McpToolError";
+  readonly code: `provider:mcp_${McpFailure}`;
+  readonly failure: McpFailure;
+  constructor(failure: McpFailure, message: string) {
+    super(message);
+    this.failure = failure;
+    this.code = `provider:mcp_${failure}`;
+  }
+}

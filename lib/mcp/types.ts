@@ -1,0 +1,47 @@
+/** How to reach an MCP server; secrets (header and env values) are already decrypted here. */
+export type McpTransportConfig =
+  | { type: "http"; url: string; headers: Record<string, string> }
+  | { type: "stdio"; command: string; args: string[]; env: Record<string, string> };
+
+/** A server as the connection pool needs it. */
+export interface McpServerConfig {
+  id: string;
+  name: string;
+  /** Prefix of the model-facing tool names. */
+  slug: string;
+  transport: McpTransportConfig;
+  /** Built-in servers only: every call carries the end user's identity, signed (lib/mcp/identity.ts). */
+  identity?: "signed-user";
+}
+
+/** What the MCP annotations say about a tool (hints, not guarantees: the server chooses them). */
+export interface McpToolAnnotations {
+  title?: string;
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
+}
+
+/** One tool of a server, as tools/list describes it (and as the tool cache stores it). */
+export interface McpToolInfo {
+  name: string;
+  title?: string;
+  description: string;
+  /** JSON Schema of the arguments (`type: "object"`). */
+  inputSchema: Record<string, unknown>;
+  annotations?: McpToolAnnotations;
+}
+
+export type McpConnectionState = "idle" | "connecting" | "connected" | "error";
+
+/** Live state of one server's connection in this process. */
+export interface McpConnectionStatus {
+  state: McpConnectionState;
+  /** The last connection or transport error (secrets redacted). */
+  error?: string;
+  /** When the tool list was last read from the server. */
+  lastRefreshedAt?: Date;
+  /** While in back-off after failures: calls fail fast until then. */
+  retryAt?: Date;
+}
