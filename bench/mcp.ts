@@ -16,7 +16,7 @@ import { performance } from "node:perf_hooks";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { builtinRegistryTool } from "../lib/agents/tools";
-import { mcpSettings } from "../lib/mcp/config";
+import type { McpSettings } from "../lib/mcp/config";
 import { McpPool } from "../lib/mcp/pool";
 import { mcpRegistryTool } from "../lib/mcp/registry-tool";
 import type { McpServerConfig } from "../lib/mcp/types";
@@ -67,7 +67,14 @@ function startHttpServer(): Promise<{ url: string; child: ChildProcess }> {
 }
 
 const echo = { name: "echo", description: "Echoes", inputSchema: { type: "object" } };
-const settings = mcpSettings({ MCP_ALLOW_STDIO: "true" });
+// Written out rather than read from lib/env (a server-only module); the defaults of .env.example.
+const settings: McpSettings = {
+  allowStdio: true,
+  callTimeoutMs: 60_000,
+  connectTimeoutMs: 10_000,
+  maxResultChars: 20_000,
+  notesUrl: "http://127.0.0.1:3000/api/mcp/notes",
+};
 const pool = new McpPool({ settings: () => settings, log: () => {} });
 const { url, child } = await startHttpServer();
 const httpServer: McpServerConfig = {

@@ -56,6 +56,15 @@ const schema = z.object({
   DEMO_TOKEN_DELAY_MS: z.preprocess(blank, z.coerce.number().min(0).max(10_000).optional()),
 
   QUOTA_STALE_RUN_MINUTES: z.preprocess(blank, z.coerce.number().positive().default(15)),
+
+  /** The port the app listens on; the bundled notes MCP server is reached through it. */
+  PORT: z.preprocess(blank, z.coerce.number().int().min(1).max(65_535).default(3000)),
+  /** stdio MCP servers run a program on this machine: only when the operator says so. */
+  MCP_ALLOW_STDIO: z.preprocess((v) => lower(blank(v)), z.enum(["true", "false"]).default("false")),
+  MCP_TOOL_TIMEOUT_MS: z.preprocess(blank, z.coerce.number().int().positive().default(60_000)),
+  MCP_CONNECT_TIMEOUT_MS: z.preprocess(blank, z.coerce.number().int().positive().default(10_000)),
+  MCP_MAX_RESULT_CHARS: z.preprocess(blank, z.coerce.number().int().positive().default(20_000)),
+  MCP_NOTES_URL: z.preprocess(blank, z.string().trim().url().optional()),
 });
 
 export type Env = z.infer<typeof schema>;

@@ -5,6 +5,7 @@ import "server-only";
 import type { SecretColumns } from "@/lib/db/endpoints";
 import { AppError } from "@/lib/errors";
 import { decryptSecret, encryptSecret, SecretError } from "@/lib/providers";
+import { mergeWriteOnlyMap } from "@/lib/util/write-only-map";
 
 const keyContext = (id: string) => `endpoint:${id}:apiKey`;
 const headersContext = (id: string) => `endpoint:${id}:headers`;
@@ -36,21 +37,13 @@ export function storedHeaders(row: { id: string; headersEncrypted: string | null
   return JSON.parse(json) as Record<string, string>;
 }
 
-/**
- * The headers to use after an edit: `next` undefined keeps the stored ones; otherwise the new set,
- * where a `null` value keeps the stored value of that header (forms never receive header values).
- */
+/** The headers after an edit (see mergeWriteOnlyMap), undefined when none are left. */
 export function mergeHeaders(
   stored: Record<string, string>,
   next: Record<string, string | null> | undefined,
 ): Record<string, string> | undefined {
-  if (next === undefined) return Object.keys(stored).length ? stored : undefined;
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(next)) {
-    const kept = value ?? stored[name];
-    if (kept !== undefined) out[name] = kept;
-  }
-  return out;
+  const merged = mergeWriteOnlyMap(stored, next);
+  return Object.keys(merged).length ? merged : undefined;
 }
 
 /**

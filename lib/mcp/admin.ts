@@ -14,6 +14,7 @@ import {
   saveMcpToolCache,
 } from "@/lib/db/mcp-servers";
 import { AppError } from "@/lib/errors";
+import { mergeWriteOnlyMap } from "@/lib/util/write-only-map";
 import { BUILTIN_SERVERS } from "./builtin";
 import { mcpSettings } from "./config";
 import { McpToolError } from "./errors";
@@ -27,7 +28,7 @@ import {
 } from "./input";
 import { freeSlug, slugify } from "./names";
 import { getMcpPool, type McpPool } from "./pool";
-import { mergeSecretMap, sealSecretMap, storedSecretMap } from "./secrets";
+import { sealSecretMap, storedSecretMap } from "./secrets";
 import { getServerRecord, listServerRecords, type ServerRecord, serverConfig } from "./servers";
 import { type McpServerSummary, summaryOf } from "./summary";
 
@@ -98,8 +99,8 @@ export async function createMcpServer({ input }: { input: McpServerInput }): Pro
   const http = parsed.transport === "http";
   const columns: McpServerColumns = {
     ...plainColumns(parsed, freeSlug(base, taken)),
-    headersEncrypted: http ? sealSecretMap(id, "headers", mergeSecretMap({}, parsed.headers)) : null,
-    envEncrypted: http ? null : sealSecretMap(id, "env", mergeSecretMap({}, parsed.env)),
+    headersEncrypted: http ? sealSecretMap(id, "headers", mergeWriteOnlyMap({}, parsed.headers)) : null,
+    envEncrypted: http ? null : sealSecretMap(id, "env", mergeWriteOnlyMap({}, parsed.env)),
   };
   const userIds = await existingUserIds({ ids: parsed.allowedUserIds });
   await saveMcpServerRow({ id, columns, userIds }).catch(mapUniqueName);
@@ -145,9 +146,9 @@ export async function updateMcpServer({
   const columns: McpServerColumns = {
     ...plainColumns(parsed, row.slug),
     headersEncrypted: http
-      ? sealSecretMap(id, "headers", mergeSecretMap(stored("headers"), parsed.headers))
+      ? sealSecretMap(id, "headers", mergeWriteOnlyMap(stored("headers"), parsed.headers))
       : null,
-    envEncrypted: http ? null : sealSecretMap(id, "env", mergeSecretMap(stored("env"), parsed.env)),
+    envEncrypted: http ? null : sealSecretMap(id, "env", mergeWriteOnlyMap(stored("env"), parsed.env)),
   };
   await saveMcpServerRow({ id, columns, userIds }).catch(mapUniqueName);
   await pool.forget(id);

@@ -1,8 +1,9 @@
 /**
- * Operator settings of the MCP layer, read from the environment in this one place (see .env.example).
- * Values are read on each call so tests and an admin's restart-free env changes behave alike.
+ * Operator settings of the MCP layer, as the MCP code uses them. The variables themselves are
+ * validated with the rest of the configuration in lib/env.ts; values are read on each call so tests
+ * and a restart-free env change behave alike.
  */
-type Env = Record<string, string | undefined>;
+import { type Env, env } from "@/lib/env";
 
 export interface McpSettings {
   /** stdio servers run a program on this machine: only when the operator says so. */
@@ -17,18 +18,12 @@ export interface McpSettings {
   notesUrl: string;
 }
 
-function positiveInt(value: string | undefined, fallback: number): number {
-  const n = Number(value);
-  return Number.isFinite(n) && n > 0 ? Math.floor(n) : fallback;
-}
-
-export function mcpSettings(env: Env = process.env): McpSettings {
-  const port = positiveInt(env.PORT, 3000);
+export function mcpSettings(current: Env = env()): McpSettings {
   return {
-    allowStdio: (env.MCP_ALLOW_STDIO ?? "").trim().toLowerCase() === "true",
-    callTimeoutMs: positiveInt(env.MCP_TOOL_TIMEOUT_MS, 60_000),
-    connectTimeoutMs: positiveInt(env.MCP_CONNECT_TIMEOUT_MS, 10_000),
-    maxResultChars: positiveInt(env.MCP_MAX_RESULT_CHARS, 20_000),
-    notesUrl: env.MCP_NOTES_URL?.trim() || `http://127.0.0.1:${port}/api/mcp/notes`,
+    allowStdio: current.MCP_ALLOW_STDIO === "true",
+    callTimeoutMs: current.MCP_TOOL_TIMEOUT_MS,
+    connectTimeoutMs: current.MCP_CONNECT_TIMEOUT_MS,
+    maxResultChars: current.MCP_MAX_RESULT_CHARS,
+    notesUrl: current.MCP_NOTES_URL ?? `http://127.0.0.1:${current.PORT}/api/mcp/notes`,
   };
 }

@@ -7,8 +7,9 @@
  * as another user; a signature is accepted for 5 minutes. It is only ever sent to built-in servers.
  */
 import { createHmac, hkdfSync, timingSafeEqual } from "node:crypto";
+import { env as appEnv } from "@/lib/env";
 
-type Env = Record<string, string | undefined>;
+type Env = { AUTH_SECRET?: string };
 
 export const USER_META_KEY = "app.delegate/user";
 const MAX_AGE_MS = 5 * 60 * 1000;
@@ -38,7 +39,7 @@ export function signUser({
   userId,
   audience,
   now = Date.now(),
-  env = process.env,
+  env = appEnv(),
 }: {
   userId: string;
   audience: string;
@@ -51,7 +52,7 @@ export function signUser({
 /** The user id a request's `_meta` carries, or null unless its signature is valid, fresh and for `audience`. */
 export function verifyUser(
   meta: Record<string, unknown> | undefined,
-  { audience, now = Date.now(), env = process.env }: { audience: string; now?: number; env?: Env },
+  { audience, now = Date.now(), env = appEnv() }: { audience: string; now?: number; env?: Env },
 ): string | null {
   const v = meta?.[USER_META_KEY] as Partial<SignedUser> | undefined;
   if (!v || typeof v.id !== "string" || !v.id || typeof v.ts !== "number" || typeof v.sig !== "string") {

@@ -22,17 +22,3 @@ export function sealSecretMap(id: string, which: SecretMapName, map: Record<stri
   if (!Object.keys(map).length) return null;
   return encryptSecret(JSON.stringify(map), { context: context(id, which) });
 }
-
-/** New value of a write-only map: undefined keeps all, a null value keeps that one. */
-export function mergeSecretMap(
-  stored: Record<string, string>,
-  next: Record<string, string | null> | undefined,
-): Record<string, string> {
-  if (next === undefined) return stored;
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(next)) {
-    const kept = value ?? stored[name];
-    if (kept !== undefined && name) out[name] = kept;
-  }
-  return out;
-}
