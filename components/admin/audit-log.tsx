@@ -16,7 +16,7 @@ export function AuditLog({ entries }: { entries: Entry[] }) {
   if (!entries.length) return <p className="text-sm text-zinc-500">No changes recorded yet.</p>;
   return (
     <div className="overflow-x-auto rounded-xl border border-zinc-200 dark:border-zinc-800">
-      <table className="w-full text-left text-sm" data-testid="audit-log">
+      <table className="stack-table w-full text-left text-sm" data-testid="audit-log">
         <thead className="bg-zinc-50 text-xs uppercase text-zinc-500 dark:bg-zinc-900">
           <tr>
             <th className="px-4 py-2 font-medium">When (UTC)</th>
@@ -28,18 +28,20 @@ export function AuditLog({ entries }: { entries: Entry[] }) {
         <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
           {entries.map((e) => (
             <tr key={e.id} data-testid="audit-row">
-              <td className="whitespace-nowrap px-4 py-2 text-zinc-500 tabular-nums">
+              <td data-label="When (UTC)" className="whitespace-nowrap px-4 py-2 text-zinc-500 tabular-nums">
                 {e.createdAt.slice(0, 19).replace("T", " ")}
               </td>
-              <td className="px-4 py-2">{e.actorEmail}</td>
-              <td className="px-4 py-2">
+              <td data-label="Who" className="px-4 py-2">
+                {e.actorEmail}
+              </td>
+              <td data-label="What" className="px-4 py-2">
                 <span className="mr-1 rounded bg-zinc-100 px-1.5 py-0.5 text-xs dark:bg-zinc-800">
                   {SCOPE[e.scope] ?? e.scope}
                 </span>
                 {fieldLabel(e.key)}
                 {e.targetEmail && <span className="text-zinc-500"> · {e.targetEmail}</span>}
               </td>
-              <td className="px-4 py-2 tabular-nums">
+              <td data-label="Change" className="px-4 py-2 tabular-nums">
                 <span className="text-zinc-500">{value(e.oldValue)}</span> →{" "}
                 <span className="font-medium">{value(e.newValue)}</span>
               </td>

@@ -21,7 +21,7 @@ export function UsageTable({
   if (!rows.length) return <p className="text-sm text-zinc-500">No model calls in this period.</p>;
   return (
     <div className="overflow-x-auto rounded-xl border border-zinc-200 dark:border-zinc-800">
-      <table className="w-full text-left text-sm" data-testid={testId}>
+      <table className="stack-table w-full text-left text-sm" data-testid={testId}>
         <thead className="bg-zinc-50 text-xs uppercase text-zinc-500 dark:bg-zinc-900">
           <tr>
             <th className="px-4 py-2 font-medium">{label}</th>
@@ -34,14 +34,20 @@ export function UsageTable({
         <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
           {rows.map((r) => (
             <tr key={r.key} data-testid={`${testId}-row`}>
-              <td className="px-4 py-2">
+              <td data-label={label} className="px-4 py-2">
                 <div className="font-medium">{r.name}</div>
                 {r.sub && <div className="text-xs text-zinc-500">{r.sub}</div>}
               </td>
-              <td className="px-4 py-2 text-right tabular-nums">{formatTokens(r.inputTokens)}</td>
-              <td className="px-4 py-2 text-right tabular-nums">{formatTokens(r.outputTokens)}</td>
-              <td className="px-4 py-2 text-right font-medium tabular-nums">{formatTokens(r.total)}</td>
-              <td className="px-4 py-2">
+              <td data-label="Input" className="px-4 py-2 text-right tabular-nums">
+                {formatTokens(r.inputTokens)}
+              </td>
+              <td data-label="Output" className="px-4 py-2 text-right tabular-nums">
+                {formatTokens(r.outputTokens)}
+              </td>
+              <td data-label="Total" className="px-4 py-2 text-right font-medium tabular-nums">
+                {formatTokens(r.total)}
+              </td>
+              <td data-label="By subagents" className="px-4 py-2">
                 <div className="flex items-center gap-2">
                   <div className="h-2 w-20 overflow-hidden rounded bg-zinc-200 dark:bg-zinc-800">
                     <div

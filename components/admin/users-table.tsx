@@ -1,6 +1,11 @@
 "use client";
 import { useState, useTransition } from "react";
+import { Badge } from "@/components/ui/badge";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import type { ActionResult } from "@/lib/action-result";
+
+const ACTION =
+  "rounded-md border border-zinc-300 px-2 py-1 text-xs font-medium hover:bg-zinc-100 disabled:opacity-60 dark:border-zinc-700 dark:hover:bg-zinc-800";
 
 interface UserRow {
   id: string;
@@ -26,6 +31,18 @@ export function UsersTable({
 }) {
   const [pending, start] = useTransition();
   const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<UserRow | null>(null);
+  // The last disable, offered for undo until another change replaces it.
+  const [undo, setUndo] = useState<UserRow | null>(null);
+
+  const change = (u: UserRow, disabled: boolean) =>
+    start(async () => {
+      const res = await setDisabled({ userId: u.id, disabled });
+      setError(res.ok ? null : res.error.message);
+      setConfirming(null);
+      setUndo(res.ok && disabled ? u : null);
+    });
+
   return (
     <div className="overflow-x-auto rounded-xl border border-zinc-200 dark:border-zinc-800">
       {error && (
@@ -36,7 +53,41 @@ export function UsersTable({
           {error}
         </p>
       )}
-      <table className="w-full text-left text-sm" data-testid="users-table">
+      {undo && (
+        <p
+          role="status"
+          data-testid="disable-undo-bar"
+          className="flex items-center justify-between gap-3 bg-amber-50 px-4 py-2 text-sm text-amber-900 dark:bg-amber-500/15 dark:text-amber-100"
+        >
+          <span>{undo.email} is disabled and signed out.</span>
+          <button
+            type="button"
+            disabled={pending}
+            onClick={() => change(undo, false)}
+            data-testid="undo-disable"
+            className="font-medium underline underline-offset-2"
+          >
+            Undo
+          </button>
+        </p>
+      )}
+      {confirming && (
+        <ConfirmDialog
+          title={`Disable ${confirming.name ?? confirming.email}?`}
+          confirmLabel="Disable account"
+          pendingLabel="Disabling…"
+          pending={pending}
+          onCancel={() => setConfirming(null)}
+          onConfirm={() => change(confirming, true)}
+          testId="disable-dialog"
+        >
+          <p>
+            {confirming.email} will be signed out and can't sign in or chat until you enable the account
+            again. Their agents and conversations are kept.
+          </p>
+        </ConfirmDialog>
+      )}
+      <table className="stack-table w-full text-left text-sm" data-testid="users-table">
         <thead className="bg-zinc-50 text-xs uppercase text-zinc-500 dark:bg-zinc-900">
           <tr>
             <th className="px-4 py-2 font-medium">User</th>
@@ -50,16 +101,24 @@ export function UsersTable({
         <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
           {users.map((u) => (
             <tr key={u.id} data-testid={`user-row-${u.email}`}>
-              <td className="px-4 py-2">
+              <td data-label="User" className="px-4 py-2">
                 <div className="font-medium">{u.name ?? "—"}</div>
                 <div className="text-xs text-zinc-500">{u.email}</div>
               </td>
-              <td className="px-4 py-2">{u.role === "ADMIN" ? "Admin" : "User"}</td>
-              <td className="px-4 py-2 text-zinc-500">{new Date(u.createdAt).toLocaleDateString()}</td>
-              <td className="px-4 py-2 text-right tabular-nums" data-testid="user-balance">
+              <td data-label="Role" className="px-4 py-2">
+                {u.role === "ADMIN" ? "Admin" : "User"}
+              </td>
+              <td data-label="Joined" className="px-4 py-2 text-zinc-500">
+                {new Date(u.createdAt).toLocaleDateString()}
+              </td>
+              <td
+                data-label="Balance"
+                className="px-4 py-2 text-right tabular-nums"
+                data-testid="user-balance"
+              >
                 {u.balance === null || u.balance === undefined ? "—" : u.balance.toLocaleString("en-US")}
               </td>
-              <td className="px-4 py-2 text-right tabular-nums">
+              <td data-label="Tokens (30 d)" className="px-4 py-2 text-right tabular-nums">
                 {(u.tokens30d ?? 0).toLocaleString("en-US")}
                 {u.hasOverride && (
                   <a
@@ -70,24 +129,35 @@ export function UsersTable({
                   </a>
                 )}
               </td>
-              <td className="px-4 py-2">
-                {u.id === currentUserId ? (
-                  <span className="text-zinc-500">You</span>
-                ) : (
-                  <button
-                    type="button"
-                    disabled={pending}
-                    onClick={() =>
-                      start(async () => {
-                        const res = await setDisabled({ userId: u.id, disabled: !u.disabled });
-                        setError(res.ok ? null : res.error.message);
-                      })
-                    }
-                    className={`rounded-md px-2 py-1 text-xs font-medium ${u.disabled ? "bg-red-100 text-red-800 dark:bg-red-900/40 dark:text-red-200" : "bg-emerald-100 text-emerald-800 dark:bg-emerald-900/40 dark:text-emerald-200"}`}
-                  >
-                    {u.disabled ? "Disabled · enable" : "Active · disable"}
-                  </button>
-                )}
+              <td data-label="Status" className="px-4 py-2">
+                <div className="flex items-center gap-2">
+                  <Badge tone={u.disabled ? "amber" : "green"} testId="user-status">
+                    {u.disabled ? "Disabled" : "Active"}
+                  </Badge>
+                  {u.id === currentUserId ? (
+                    <span className="text-xs text-zinc-500">You</span>
+                  ) : u.disabled ? (
+                    <button
+                      type="button"
+                      disabled={pending}
+                      onClick={() => change(u, false)}
+                      data-testid="enable-user"
+                      className={ACTION}
+                    >
+                      Enable
+                    </button>
+                  ) : (
+                    <button
+                      type="button"
+                      disabled={pending}
+                      onClick={() => setConfirming(u)}
+                      data-testid="disable-user"
+                      className={ACTION}
+                    >
+                      Disable…
+                    </button>
+                  )}
+                </div>
               </td>
             </tr>
           ))}

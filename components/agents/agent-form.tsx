@@ -1,6 +1,6 @@
 "use client";
 import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
+import { useEffect, useState, useTransition } from "react";
 import { primaryButton } from "@/components/ui/styles";
 import { AccessSection } from "./access-section";
 import { AdvancedSection } from "./advanced-section";
@@ -16,6 +16,7 @@ export function AgentForm({
   names = {},
   options,
   readOnly = false,
+  notice,
   save,
   preview,
 }: {
@@ -24,13 +25,21 @@ export function AgentForm({
   names?: Record<string, string>;
   options: FormOptions;
   readOnly?: boolean;
+  /** A confirmation carried over from the page that saved the agent (the create → edit switch). */
+  notice?: string;
   save: SaveAction;
   preview: PreviewAction;
 }) {
   const router = useRouter();
   const [value, setValue] = useState<FormState>(initial);
   const [errors, setErrors] = useState<Errors>({});
-  const [message, setMessage] = useState<{ kind: "error" | "ok"; text: string } | null>(null);
+  const [message, setMessage] = useState<{ kind: "error" | "ok"; text: string } | null>(
+    notice ? { kind: "ok", text: notice } : null,
+  );
+  // Drop `?created=1` once shown, so a reload or a shared link doesn't repeat it.
+  useEffect(() => {
+    if (notice) window.history.replaceState(null, "", window.location.pathname);
+  }, [notice]);
   const [pending, start] = useTransition();
   const patch = (p: Partial<FormState>) => setValue((v) => ({ ...v, ...p }));
   const props = { value, patch, errors, options };
@@ -52,7 +61,7 @@ export function AgentForm({
       }
       setErrors({});
       setMessage({ kind: "ok", text: `Saved version ${res.data.version}.` });
-      if (!agentId) router.push(`/agents/${res.data.id}`);
+      if (!agentId) router.push(`/agents/${res.data.id}?created=1`);
       else router.refresh();
     });
   };

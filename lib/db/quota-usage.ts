@@ -13,7 +13,8 @@ export interface UsageOverview {
   days: number;
   totals: TokenTotals;
   byUser: Array<TokenTotals & { userId: string; email: string; name: string | null }>;
-  byAgent: Array<TokenTotals & { agentId: string; name: string | null }>;
+  /** `owner` is the owner's name or email, so the same starter agent of two users can be told apart. */
+  byAgent: Array<TokenTotals & { agentId: string; name: string | null; owner: string | null }>;
   byDay: Array<TokenTotals & { day: string }>;
 }
 
@@ -47,12 +48,12 @@ export async function getUsageOverview({ days = 30 }: { days?: number } = {}): P
       FROM "UsageRecord" u LEFT JOIN "User" usr ON usr."id" = u."userId"
       WHERE u."createdAt" >= ${from}
       GROUP BY u."userId", usr."email", usr."name"`,
-    db.$queryRaw<Array<Row & { agentId: string; name: string | null }>>`
-      SELECT u."agentId", a."name", SUM(u."inputTokens") AS input, SUM(u."outputTokens") AS output,
+    db.$queryRaw<Array<Row & { agentId: string; name: string | null; owner: string | null }>>`
+      SELECT u."agentId", a."name", COALESCE(o."name", o."email") AS owner, SUM(u."inputTokens") AS input, SUM(u."outputTokens") AS output,
              SUM(CASE WHEN u."depth" > 0 THEN u."inputTokens" + u."outputTokens" ELSE 0 END) AS sub
-      FROM "UsageRecord" u LEFT JOIN "Agent" a ON a."id" = u."agentId"
+      FROM "UsageRecord" u LEFT JOIN "Agent" a ON a."id" = u."agentId" LEFT JOIN "User" o ON o."id" = a."ownerId"
       WHERE u."createdAt" >= ${from}
-      GROUP BY u."agentId", a."name"`,
+      GROUP BY u."agentId", a."name", o."name", o."email"`,
     db.$queryRaw<Array<Row & { day: string }>>`
       SELECT to_char(date_trunc('day', "createdAt"), 'YYYY-MM-DD') AS day, SUM("inputTokens") AS input,
              SUM("outputTokens") AS output,
@@ -75,7 +76,9 @@ export async function getUsageOverview({ days = 30 }: { days?: number } = {}): P
     byUser: byUser
       .map((r) => ({ userId: r.userId, email: r.email ?? "(deleted user)", name: r.name, ...totals(r) }))
       .sort(byTotal),
-    byAgent: byAgent.map((r) => ({ agentId: r.agentId, name: r.name, ...totals(r) })).sort(byTotal),
+    byAgent: byAgent
+      .map((r) => ({ agentId: r.agentId, name: r.name, owner: r.owner, ...totals(r) }))
+      .sort(byTotal),
     byDay: daysOut,
   };
 }

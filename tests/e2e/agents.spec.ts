@@ -120,7 +120,7 @@ test.describe
       const dialog = page.getByTestId("delete-dialog");
       await expect(dialog.getByTestId("delete-parents")).toHaveText(A);
       await screenshot(page, "agents-delete-dialog");
-      await dialog.getByTestId("confirm-delete").click();
+      await dialog.getByTestId("delete-dialog-confirm").click();
       await expect(page.getByTestId("deleted-notice")).toContainText(`Removed it from: ${A}.`);
       await expect(page.getByTestId(`agent-card-${B}`)).toHaveCount(0);
       await builder.open(A);

@@ -243,6 +243,11 @@ describe("admin quota settings", () => {
         [`u${i}`, runId, user.id, agent, depth, inp, out, ago],
       );
     }
+    // "root" is a real agent of the user; "child" no longer exists.
+    await query(
+      `INSERT INTO "Agent" (id, "ownerId", name, provider, model, "updatedAt") VALUES ('root', $1, 'Root', 'demo', 'demo', now())`,
+      [user.id],
+    );
     const o = await getUsageOverview({ days: 30 });
     expect(o.totals).toEqual({ inputTokens: 180, outputTokens: 40, total: 220, subagent: 100 });
     expect(o.byUser).toEqual([
@@ -256,9 +261,10 @@ describe("admin quota settings", () => {
         subagent: 100,
       },
     ]);
-    expect(o.byAgent.map((a) => [a.agentId, a.total, a.subagent])).toEqual([
-      ["root", 120, 0],
-      ["child", 100, 100],
+    // Each agent row names its owner, so two users' copies of a starter agent can be told apart.
+    expect(o.byAgent.map((a) => [a.agentId, a.name, a.owner, a.total, a.subagent])).toEqual([
+      ["root", "Root", user.email, 120, 0],
+      ["child", null, null, 100, 100],
     ]);
     expect(o.byDay).toHaveLength(30);
     expect(o.byDay.at(-1)).toMatchObject({ total: 180, subagent: 60 });

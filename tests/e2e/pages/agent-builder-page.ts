@@ -68,11 +68,12 @@ export class AgentBuilderPage {
     await this.page.getByTestId("save-agent").click();
   }
 
-  /** Saves a new agent and waits for its page. */
+  /** Saves a new agent and waits for its page, where the confirmation is still shown. */
   async create() {
     await this.save();
-    await expect(this.page).toHaveURL(/\/agents\/(?!new)[^/]+$/);
+    await expect(this.page).toHaveURL(/\/agents\/(?!new)[^/?]+$/);
     await expect(this.page.getByTestId("agent-form")).toBeVisible();
+    await expect(this.page.getByTestId("form-saved")).toContainText("saved version 1");
   }
 
   async saveChanges() {

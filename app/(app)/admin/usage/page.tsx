@@ -63,7 +63,7 @@ export default async function UsagePage({ searchParams }: { searchParams: Promis
             ...a,
             key: a.agentId,
             name: a.name ?? a.agentId,
-            sub: a.name ? null : "deleted or built-in",
+            sub: a.name ? (a.owner ? `by ${a.owner}` : null) : "deleted or built-in",
           }))}
         />
       </section>

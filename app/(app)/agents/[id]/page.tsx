@@ -21,9 +21,17 @@ import { formOptions } from "../form-options";
 
 export const metadata: Metadata = { title: "Agent" };
 
-export default async function AgentPage({ params }: { params: Promise<{ id: string }> }) {
+export default async function AgentPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<{ created?: string }>;
+}) {
   const user = await requireUserPage();
   const { id } = await params;
+  // Set by the builder after "Create agent", so its confirmation survives the page switch.
+  const justCreated = (await searchParams).created === "1";
   const agent = await getAgent({ id, userId: user.id }).catch((err) => {
     if (isAppError(err) && err.status === 404) notFound();
     throw err;
@@ -72,6 +80,7 @@ export default async function AgentPage({ params }: { params: Promise<{ id: stri
         names={agent.names}
         options={options}
         readOnly={!agent.isOwner}
+        notice={justCreated && agent.isOwner ? `Created — saved version ${agent.version}.` : undefined}
         save={saveAgentAction}
         preview={previewAgentAction}
       />

@@ -1,0 +1,66 @@
+import { ADMIN, expect, PASSWORD, screenshot, test } from "./fixtures";
+import { AuthPage } from "./pages/auth-page";
+
+test("the phone menu is a dialog: focus moves in, Escape closes it and focus returns", async ({
+  userPage: page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto("/agents");
+  const opener = page.getByTestId("open-menu");
+  await opener.click();
+  const drawer = page.getByRole("dialog", { name: "menu" });
+  await expect(drawer).toBeVisible();
+  expect(await drawer.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  // Tab never leaves the open drawer.
+  for (let i = 0; i < 12; i++) await page.keyboard.press("Tab");
+  expect(await drawer.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  await page.keyboard.press("Escape");
+  await expect(drawer).toHaveCount(0);
+  await expect(opener).toBeFocused();
+});
+
+test("disabling an account asks first and can be undone", async ({ adminPage: page, browser }) => {
+  const email = `disable-me-${Date.now()}@e2e.test`;
+  const ctx = await browser.newContext();
+  await new AuthPage(await ctx.newPage()).register({ name: "Dee Disable", email, password: PASSWORD });
+  await ctx.close();
+
+  await page.goto("/admin");
+  const row = page.getByTestId(`user-row-${email}`);
+  await expect(row.getByTestId("user-status")).toHaveText("Active");
+  await row.getByTestId("disable-user").click();
+  const dialog = page.getByTestId("disable-dialog");
+  await expect(dialog).toContainText(email);
+  await screenshot(page, "admin-disable-dialog");
+  // Cancelling changes nothing.
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(row.getByTestId("user-status")).toHaveText("Active");
+
+  await row.getByTestId("disable-user").click();
+  await page.getByTestId("disable-dialog-confirm").click();
+  await expect(row.getByTestId("user-status")).toHaveText("Disabled");
+  await expect(page.getByTestId("disable-undo-bar")).toContainText(email);
+  await page.getByTestId("undo-disable").click();
+  await expect(row.getByTestId("user-status")).toHaveText("Active");
+  await expect(page.getByTestId("disable-undo-bar")).toHaveCount(0);
+});
+
+test("admin tables stack into labelled rows on a phone", async ({ adminPage: page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/admin");
+  const table = page.getByTestId("users-table");
+  await expect(table.locator("thead")).toBeHidden();
+  // No sideways scrolling inside the card: the table is as wide as its box.
+  const overflow = await table.evaluate((el) => {
+    const box = el.parentElement as HTMLElement;
+    return box.scrollWidth - box.clientWidth;
+  });
+  expect(overflow).toBeLessThanOrEqual(0);
+  const label = await page
+    .getByTestId(`user-row-${ADMIN.email}`)
+    .locator("td")
+    .nth(1)
+    .evaluate((td) => getComputedStyle(td, "::before").content);
+  expect(label).toBe('"Role"');
+  await screenshot(page, "admin-users-phone");
+});
