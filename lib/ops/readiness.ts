@@ -1,0 +1,75 @@
+// What a load balancer asks before sending traffic to this process: can it reach its database,
+// and is that database at the schema this build expects? Liveness (/api/health) asks nothing.
+import "server-only";
+import path from "node:path";
+import { appliedMigrationNames } from "@/lib/db/health";
+import { readMigrations } from "@/lib/db/migrate";
+
+export interface ReadinessCheck {
+  name: "database" | "migrations";
+  ok: boolean;
+  /** Why it is not ready, in words an operator can act on; never a connection string. */
+  detail?: string;
+}
+
+export interface Readiness {
+  ready: boolean;
+  checks: ReadinessCheck[];
+}
+
+const TIMEOUT_MS = 2_000;
+
+function withTimeout<T>(work: Promise<T>, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not answer within ${TIMEOUT_MS} ms`)), TIMEOUT_MS);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+const MIGRATIONS_DIR = path.join(process.cwd(), "prisma", "migrations");
+
+/** The migrations shipped with this build, read once per process (per folder). */
+const shipped = new Map<string, Promise<string[]>>();
+function shippedMigrations(dir: string): Promise<string[]> {
+  let names = shipped.get(dir);
+  if (!names) {
+    names = readMigrations(dir).then((ms) => ms.map((m) => m.name));
+    shipped.set(dir, names);
+  }
+  return names;
+}
+
+export async function readiness({
+  migrationsDir = MIGRATIONS_DIR,
+}: {
+  migrationsDir?: string;
+} = {}): Promise<Readiness> {
+  let applied: string[];
+  try {
+    applied = await withTimeout(appliedMigrationNames(), "The database");
+  } catch (err) {
+    const detail =
+      err instanceof Error && /did not answer/.test(err.message)
+        ? err.message
+        : "The database is unreachable.";
+    return {
+      ready: false,
+      checks: [
+        { name: "database", ok: false, detail },
+        { name: "migrations", ok: false, detail: "Not checked: no database." },
+      ],
+    };
+  }
+  const done = new Set(applied);
+  const pending = (await shippedMigrations(migrationsDir)).filter((name) => !done.has(name));
+  return {
+    ready: pending.length === 0,
+    checks: [
+      { name: "database", ok: true },
+      pending.length
+        ? { name: "migrations", ok: false, detail: `Pending migrations: ${pending.join(", ")}.` }
+        : { name: "migrations", ok: true },
+    ],
+  };
+}
