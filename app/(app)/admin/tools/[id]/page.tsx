@@ -13,6 +13,15 @@ import { deleteMcpServerAction, refreshMcpServerAction, saveMcpServerAction } fr
 
 export const metadata: Metadata = { title: "MCP server" };
 
+// Built-in ids contain a colon (`builtin:notes`); a malformed escape is simply an unknown id.
+function safeDecode(id: string): string {
+  try {
+    return decodeURIComponent(id);
+  } catch {
+    return id;
+  }
+}
+
 export default async function EditMcpServerPage({
   params,
   searchParams,
@@ -25,7 +34,7 @@ export default async function EditMcpServerPage({
   const { created } = await searchParams;
   let server: McpServerSummary;
   try {
-    server = await getMcpServerForAdmin({ id: decodeURIComponent(id) });
+    server = await getMcpServerForAdmin({ id: safeDecode(id) });
   } catch (err) {
     if (isAppError(err) && err.code === "not_found:mcp_server") notFound();
     throw err;
