@@ -38,6 +38,8 @@ export interface AgentOption {
   description: string;
   ownerName: string;
   isOwner: boolean;
+  /** Its own tools (a child gets only these). */
+  tools: string[];
 }
 
 interface ModelChoiceOption {

@@ -65,6 +65,25 @@ test.describe
       await screenshot(page, "mcp-builder-picker");
       await builder.create();
 
+      // A parent with it as an explicit child: the child keeps only its own tools, the self-spawn
+      // entry has the parent's; the preview lists each node's tools.
+      await builder.gotoNew();
+      await builder.fillBasics({ name: "Notes boss" });
+      await page.getByTestId("tool-calculator").check();
+      await builder.setSwitch("subagents-enabled", true);
+      await builder.addSubagent(AGENT);
+      await expect(builder.child(AGENT).getByTestId(`child-${AGENT}-tools`)).toContainText(
+        "team-notes: list_notes",
+      );
+      await expect(page.getByTestId("child-self-tools")).toContainText("calculator");
+      await expect(page.getByTestId("preview-tools")).toHaveText([
+        "calculator",
+        "calculator",
+        "team-notes: list_notes",
+      ]);
+      await page.getByTestId("section-subagents").scrollIntoViewIfNeeded();
+      await screenshot(page, "mcp-builder-subagents");
+
       const chat = new ChatPage(page);
       await chat.openNew(AGENT);
       await chat.send("list my notes");

@@ -15,12 +15,13 @@ export async function formOptions(userId: string): Promise<FormOptions> {
   ]);
   return {
     models: models.map(({ id, name, models: list }) => ({ id, name, models: list })),
-    agents: agents.map(({ id, name, description, ownerName, isOwner }) => ({
+    agents: agents.map(({ id, name, description, ownerName, isOwner, tools }) => ({
       id,
       name,
       description,
       ownerName,
       isOwner,
+      tools,
     })),
     toolGroups,
     maxSubagentsPerAgent: limits.maxSubagentsPerAgent,
