@@ -9,6 +9,7 @@ const TABS = [
   { href: "/admin/rate-limits", label: "Rate limits", key: "rate-limits" },
   { href: "/admin/overrides", label: "Per-user overrides", key: "overrides" },
   { href: "/admin/endpoints", label: "Endpoints", key: "endpoints" },
+  { href: "/admin/tools", label: "Tools", key: "tools" },
   { href: "/admin/usage", label: "Usage", key: "usage" },
   { href: "/admin/audit", label: "Audit log", key: "audit" },
 ];

@@ -2,6 +2,7 @@
 import { useState } from "react";
 import { inputClass } from "@/components/ui/styles";
 import { FieldError, Section } from "./controls";
+import { ToolPicker } from "./tool-picker";
 import type { Errors, FormOptions, FormState, Patch } from "./types";
 
 const VISIBILITY = [
@@ -10,7 +11,7 @@ const VISIBILITY = [
   { value: "public", label: "Public", help: "Everyone on this installation." },
 ] as const;
 
-/** Built-in tools and who may see and use the agent. */
+/** The agent's tools (built-in and MCP) and who may see and use the agent. */
 export function AccessSection({
   value,
   patch,
@@ -23,29 +24,14 @@ export function AccessSection({
   options: FormOptions;
 }) {
   const [emails, setEmails] = useState(value.shareEmails.join(", "));
-  const toggleTool = (name: string, on: boolean) =>
-    patch({ tools: on ? [...value.tools, name] : value.tools.filter((t) => t !== name) });
   return (
     <Section title="Tools and access" testId="section-access">
-      <fieldset className="space-y-2">
-        <legend className="text-sm font-medium text-zinc-700 dark:text-zinc-300">Tools</legend>
-        {options.tools.map((t) => (
-          <label key={t.name} className="flex items-start gap-2 text-sm">
-            <input
-              type="checkbox"
-              className="mt-0.5 size-4 accent-accent-600"
-              data-testid={`tool-${t.name}`}
-              checked={value.tools.includes(t.name)}
-              onChange={(e) => toggleTool(t.name, e.target.checked)}
-            />
-            <span>
-              <span className="font-mono text-xs">{t.name}</span>
-              <span className="block text-xs text-zinc-500">{t.description}</span>
-            </span>
-          </label>
-        ))}
-        <FieldError name="tools" error={errors.tools} />
-      </fieldset>
+      <ToolPicker
+        groups={options.toolGroups}
+        value={value.tools}
+        onChange={(tools) => patch({ tools })}
+        error={errors.tools}
+      />
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium text-zinc-700 dark:text-zinc-300">Visibility</legend>
         <div className="grid gap-2 sm:grid-cols-3">

@@ -1,13 +1,25 @@
 import type { PreviewNode } from "@/lib/builder/preview";
 
-/** The expanded subagent tree: one line per entry with its depth; skipped cycles shown as such. */
-export function PreviewTree({ root, nodes }: { root: string; nodes: PreviewNode[] }) {
+/**
+ * The expanded subagent tree: one line per entry with its depth and its tools; skipped cycles shown
+ * as such.
+ */
+export function PreviewTree({
+  root,
+  rootTools,
+  nodes,
+}: {
+  root: string;
+  rootTools: string[];
+  nodes: PreviewNode[];
+}) {
   return (
     <div className="text-sm" data-testid="preview-tree">
       <div className="flex items-center gap-2 font-medium" data-testid="preview-root">
         <Depth depth={0} />
         {root}
       </div>
+      <Tools tools={rootTools} indent />
       {nodes.length === 0 ? (
         <p className="mt-1 pl-8 text-xs text-zinc-500" data-testid="preview-empty">
           No subagents: this agent works alone.
@@ -25,6 +37,7 @@ function Branch({ nodes }: { nodes: PreviewNode[] }) {
       {nodes.map((n, i) => (
         <li key={`${n.kind}-${n.agentId}-${i}`} className="pt-1.5">
           <Entry node={n} />
+          {n.kind !== "cycle" && <Tools tools={n.tools} indent />}
           {n.children.length > 0 && <Branch nodes={n.children} />}
         </li>
       ))}
@@ -54,6 +67,32 @@ function Entry({ node }: { node: PreviewNode }) {
         <span className="mt-0.5 shrink-0 rounded bg-zinc-200 px-1.5 text-[10px] not-italic uppercase text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300">
           {node.mode}
         </span>
+      )}
+    </div>
+  );
+}
+
+/** `notes__save_note` → `notes: save_note` (MCP tools are `<server>__<tool>`). */
+const toolLabel = (name: string) => name.replace("__", ": ");
+
+function Tools({ tools, indent }: { tools: string[]; indent?: boolean }) {
+  return (
+    <div
+      data-testid="preview-tools"
+      className={`mt-0.5 flex flex-wrap gap-1 text-[11px] text-zinc-500 ${indent ? "pl-9" : ""}`}
+    >
+      {tools.length === 0 ? (
+        <span className="italic">no tools</span>
+      ) : (
+        tools.map((t) => (
+          <span
+            key={t}
+            data-testid="preview-tool"
+            className="rounded border border-zinc-200 px-1 font-mono dark:border-zinc-700"
+          >
+            {toolLabel(t)}
+          </span>
+        ))
       )}
     </div>
   );

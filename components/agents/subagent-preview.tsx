@@ -70,7 +70,9 @@ export function SubagentPreview({
           {result.verdict.message}
         </p>
       )}
-      {result && !result.verdict && <PreviewTree root={result.root.name} nodes={result.nodes} />}
+      {result && !result.verdict && (
+        <PreviewTree root={result.root.name} rootTools={result.root.tools} nodes={result.nodes} />
+      )}
     </aside>
   );
 }

@@ -11,6 +11,8 @@ export function SubagentRow({
   testId,
   badge,
   disabled,
+  tools,
+  editHref,
 }: {
   name: string;
   mode: Mode;
@@ -19,6 +21,10 @@ export function SubagentRow({
   testId: string;
   badge?: string;
   disabled?: boolean;
+  /** The tools this entry runs with; undefined when not known (an agent the user can't list). */
+  tools?: string[];
+  /** Where the owner edits this child's own tools. */
+  editHref?: string;
 }) {
   return (
     <li
@@ -72,6 +78,30 @@ export function SubagentRow({
         </div>
         <span className="text-xs text-zinc-500">{MODE_HELP[mode]}</span>
       </div>
+      {tools && (
+        <p className="text-xs text-zinc-500" data-testid={`${testId}-tools`}>
+          Tools:{" "}
+          {tools.length ? (
+            <span className="font-mono">{tools.map((t) => t.replace("__", ": ")).join(", ")}</span>
+          ) : (
+            "none"
+          )}
+          {badge === "self" && " (the same as this agent)"}
+          {editHref && (
+            <>
+              {" · "}
+              <a
+                href={editHref}
+                target="_blank"
+                rel="noreferrer"
+                className="text-accent-600 hover:underline dark:text-accent-100"
+              >
+                edit its tools
+              </a>
+            </>
+          )}
+        </p>
+      )}
     </li>
   );
 }

@@ -76,6 +76,7 @@ export function SubagentsSection({
                     name={value.name || "This agent"}
                     badge="self"
                     testId="child-self"
+                    tools={value.tools}
                     mode={sub.selfMode}
                     disabled={readOnly}
                     onMode={(m) => set({ selfMode: m })}
@@ -86,6 +87,10 @@ export function SubagentsSection({
                     key={c.id}
                     name={nameOf(c.id)}
                     testId={`child-${nameOf(c.id)}`}
+                    tools={options.agents.find((a) => a.id === c.id)?.tools}
+                    editHref={
+                      options.agents.find((a) => a.id === c.id)?.isOwner ? `/agents/${c.id}` : undefined
+                    }
                     mode={c.mode}
                     disabled={readOnly}
                     onMode={(m) =>

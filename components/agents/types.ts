@@ -1,5 +1,6 @@
 import type { ActionResult } from "@/lib/action-result";
 import type { TreeVerdict } from "@/lib/builder/draft-tree";
+import type { ToolGroup } from "@/lib/builder/tools";
 
 /** The form's whole state (what is sent to the save and preview actions; parsed by agentDraftSchema). */
 export interface FormState {
@@ -37,6 +38,8 @@ export interface AgentOption {
   description: string;
   ownerName: string;
   isOwner: boolean;
+  /** Its own tools (a child gets only these). */
+  tools: string[];
 }
 
 interface ModelChoiceOption {
@@ -48,7 +51,8 @@ interface ModelChoiceOption {
 export interface FormOptions {
   models: ModelChoiceOption[];
   agents: AgentOption[];
-  tools: { name: string; description: string }[];
+  /** Built-in tools, then each MCP server open to the user. */
+  toolGroups: ToolGroup[];
   maxSubagentsPerAgent: number;
 }
 

@@ -134,6 +134,16 @@ export function AssistantMessage({
         <span className="font-medium text-zinc-700 dark:text-zinc-300">{agentName ?? "Agent"}</span>
         {status !== "completed" && <StatusBadge status={status} />}
       </div>
+      {tree?.notices?.map((notice, i) => (
+        <p
+          key={i}
+          role="status"
+          data-testid="run-notice"
+          className="rounded-lg bg-amber-50 px-3 py-2 text-xs text-amber-800 dark:bg-amber-500/10 dark:text-amber-200"
+        >
+          {notice}
+        </p>
+      ))}
       {tree && tree.content.length > 0 ? (
         <TraceContent content={tree.content} />
       ) : message.status === "STREAMING" ? (

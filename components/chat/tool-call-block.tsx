@@ -1,9 +1,19 @@
 "use client";
 import { useState } from "react";
 import type { ToolCallNode } from "@/lib/agents/trace";
+import { formatDuration } from "./format";
 import { StatusBadge } from "./status-badge";
 
-/** A built-in tool call (calculator, clock, …): name, arguments and result, collapsed by default. */
+/** `notes__save_note` → `save_note` when the server is shown beside it. */
+function shortName(node: ToolCallNode): string {
+  const at = node.name.indexOf("__");
+  return node.source && at > 0 ? node.name.slice(at + 2) : node.name;
+}
+
+/**
+ * A tool call at any depth (built-in or MCP): its server, name, arguments, result and duration.
+ * Collapsed to one line by default; opening it shows the arguments and the whole result.
+ */
 export function ToolCallBlock({ node }: { node: ToolCallNode }) {
   const [open, setOpen] = useState(false);
   const args = JSON.stringify(node.args);
@@ -11,28 +21,64 @@ export function ToolCallBlock({ node }: { node: ToolCallNode }) {
     <div
       className="my-2 rounded-lg border border-zinc-200 bg-zinc-50 text-sm dark:border-zinc-800 dark:bg-zinc-900/60"
       data-testid="tool-call"
+      data-tool={node.name}
+      data-source={node.source}
     >
       <button
         type="button"
         aria-expanded={open}
         onClick={() => setOpen(!open)}
-        className="flex w-full items-center gap-2 px-3 py-1.5 text-left"
+        className="flex w-full min-w-0 items-center gap-2 px-3 py-1.5 text-left"
       >
         <span className="font-mono text-xs text-zinc-500">{open ? "▾" : "▸"}</span>
-        <span className="font-mono text-xs font-medium">{node.name}</span>
+        {node.source && (
+          <span
+            className="max-w-[40%] shrink-0 truncate rounded bg-accent-50 px-1.5 text-[11px] text-accent-700 dark:bg-accent-500/15 dark:text-accent-100"
+            data-testid="tool-call-source"
+            title={`MCP server: ${node.source}`}
+          >
+            {node.source}
+          </span>
+        )}
+        <span className="shrink-0 font-mono text-xs font-medium" data-testid="tool-call-name">
+          {shortName(node)}
+        </span>
         <span className="min-w-0 flex-1 truncate font-mono text-xs text-zinc-500">{args}</span>
+        {node.durationMs !== undefined && (
+          <span className="shrink-0 text-xs text-zinc-500" data-testid="tool-call-duration">
+            {formatDuration(node.durationMs)}
+          </span>
+        )}
         <StatusBadge status={node.status} />
       </button>
       {open && (
-        <div className="space-y-1 border-t border-zinc-200 px-3 py-2 font-mono text-xs dark:border-zinc-800">
+        <div
+          className="space-y-2 border-t border-zinc-200 px-3 py-2 font-mono text-xs dark:border-zinc-800"
+          data-testid="tool-call-details"
+        >
+          {node.source && (
+            <div>
+              <span className="text-zinc-500">server </span>
+              {node.source}
+              <span className="text-zinc-500"> · tool </span>
+              {node.name}
+            </div>
+          )}
           <div>
-            <span className="text-zinc-500">args </span>
-            {args}
+            <div className="text-zinc-500">arguments</div>
+            <pre className="max-h-60 overflow-auto whitespace-pre-wrap break-words">
+              {JSON.stringify(node.args, null, 2)}
+            </pre>
           </div>
           {node.result !== undefined && (
-            <div className="whitespace-pre-wrap">
-              <span className="text-zinc-500">result </span>
-              {node.result}
+            <div>
+              <div className="text-zinc-500">result</div>
+              <pre
+                className="max-h-80 overflow-auto whitespace-pre-wrap break-words"
+                data-testid="tool-call-result"
+              >
+                {node.result}
+              </pre>
             </div>
           )}
           {node.error && <div className="text-red-600 dark:text-red-400">{node.error}</div>}

@@ -51,6 +51,8 @@ export interface ToolCallStartEvent extends EventBase {
   id: string;
   name: string;
   args: Record<string, unknown>;
+  /** Where the tool runs (an MCP server's name); absent for built-in tools and subagents. */
+  source?: string;
 }
 export interface ToolCallEndEvent extends EventBase {
   type: "tool_call_end";
@@ -102,6 +104,11 @@ export interface SummaryEvent extends EventBase {
   text: string;
   summarizedMessages: number;
 }
+/** Something the user should know about the run that is not an error (e.g. a tool that is gone). */
+export interface NoticeEvent extends EventBase {
+  type: "notice";
+  message: string;
+}
 export interface RunEndEvent extends EventBase {
   type: "run_end";
   status: RunStatus;
@@ -122,6 +129,7 @@ export type RunEvent =
   | UsageEvent
   | HandoffEvent
   | SummaryEvent
+  | NoticeEvent
   | RunEndEvent;
 
 export type RunEventType = RunEvent["type"];

@@ -140,12 +140,17 @@ export interface BuildAgentInputOptions {
   summarizationConfig?: SummarizationSettings;
   /** Model context window when known; default `parameters.maxContextTokens` or 128k. */
   baseContextTokens?: number;
+  /** Tools beyond the built-in ones (MCP tools of this run), by name. */
+  tools?: ReadonlyMap<string, RegistryTool>;
 }
 
-function buildToolRegistry(agent: AgentDefinition): Map<string, RegistryTool> {
+function buildToolRegistry(
+  agent: AgentDefinition,
+  extra?: ReadonlyMap<string, RegistryTool>,
+): Map<string, RegistryTool> {
   const registry = new Map<string, RegistryTool>();
   for (const name of agent.tools ?? []) {
-    const tool = builtinRegistryTool(name);
+    const tool = builtinRegistryTool(name) ?? extra?.get(name);
     if (!tool)
       throw new AgentEngineError("bad_request:agent", `Agent "${agent.name}" uses unknown tool "${name}"`);
     // A shallow copy per agent input: a change to one input's entry never reaches another's.
@@ -176,7 +181,7 @@ export function buildAgentInput(agent: AgentDefinition, opts: BuildAgentInputOpt
     opts.endpoints,
   );
   const base = opts.baseContextTokens ?? params.maxContextTokens ?? DEFAULT_CONTEXT_TOKENS;
-  const toolRegistry = buildToolRegistry(agent);
+  const toolRegistry = buildToolRegistry(agent, opts.tools);
   const input: AgentInput = {
     agentId: agent.id,
     name: agent.name,

@@ -179,6 +179,7 @@ export class AgentRun {
       graphType: this.graphType,
       rootAgentIds: this.agentInputs.map((i) => i.agentId),
     });
+    for (const message of this.opts.notices ?? []) ctx.emit({ type: "notice", ...rootBase, message });
     const execs = this.agentInputs.map((input) => this.rootExec(ctx, input));
     let status: RunStatus = "completed";
     let error: { code: string; message: string } | undefined;
@@ -285,8 +286,10 @@ export async function createRun(opts: CreateRunOptions): Promise<AgentRun> {
     }
   }
 
+  const tools = new Map((opts.tools ?? []).map((t) => [t.name, t]));
   const toInput: ToInput = (agent, { isSubagent }) =>
     buildAgentInput(agent, {
+      tools,
       isSubagent,
       messages: isSubagent ? undefined : messages,
       initialSummary: isSubagent ? undefined : opts.initialSummary,

@@ -89,6 +89,7 @@ describe("reduceEvents", () => {
               args: { expression: "1+1" },
               status: "completed",
               result: "2",
+              durationMs: 1,
             },
             { type: "text", agentId: "b", text: "two" },
           ],
@@ -97,6 +98,42 @@ describe("reduceEvents", () => {
       ],
     });
     expect(rootText(tree)).toBe("DelegatingIt is two.");
+  });
+
+  it("keeps a tool call's server and duration, and the run's notices in order", () => {
+    const tree = reduceEvents([
+      e({ type: "run_start", ...root, runId: "r2", graphType: "standard", rootAgentIds: ["a"] }),
+      e({ type: "notice", ...root, message: "The tool notes__wipe is not available." }),
+      {
+        ...e({
+          type: "tool_call_start",
+          ...child,
+          id: "m1",
+          name: "notes__list_notes",
+          args: {},
+          source: "Notes",
+        }),
+        ts: 1000,
+      },
+      {
+        ...e({ type: "tool_call_end", ...child, id: "m1", name: "notes__list_notes", result: "none" }),
+        ts: 1250,
+      },
+      e({ type: "notice", ...root, message: "second" }),
+    ]);
+    expect(tree.notices).toEqual(["The tool notes__wipe is not available.", "second"]);
+    expect(tree.content).toEqual([
+      {
+        type: "tool_call",
+        id: "m1",
+        name: "notes__list_notes",
+        args: {},
+        status: "completed",
+        result: "none",
+        source: "Notes",
+        durationMs: 250,
+      },
+    ]);
   });
 
   it("gives the same tree for a stored (JSON) copy and for any prefix it is a pure function of", () => {

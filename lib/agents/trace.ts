@@ -20,6 +20,10 @@ export interface ToolCallNode {
   status: NodeStatus;
   result?: string;
   error?: string;
+  /** Where the tool ran (an MCP server's name); absent for built-in tools. */
+  source?: string;
+  /** From the call's start to its result. */
+  durationMs?: number;
 }
 export interface SubagentNode {
   type: "subagent";
@@ -59,6 +63,8 @@ export interface MessageTree {
   durationMs?: number;
   /** Summary produced during the run, if any. */
   summary?: string;
+  /** Notices for the user (e.g. a tool that is no longer available), in order. */
+  notices?: string[];
 }
 
 interface Span {
@@ -111,6 +117,7 @@ export function reduceEvents(events: Iterable<RunEvent>): MessageTree {
   };
   const spans = new Map<string, Span>([[ROOT_SPAN_ID, { content: tree.content, parent: null }]]);
   const toolCalls = new Map<string, ToolCallNode | SubagentNode>();
+  const startedAt = new Map<string, number>();
   const spanOf = (id: string) => spans.get(id) ?? (spans.get(ROOT_SPAN_ID) as Span);
 
   for (const ev of events) {
@@ -150,6 +157,8 @@ export function reduceEvents(events: Iterable<RunEvent>): MessageTree {
             args: ev.args,
             status: "running",
           };
+          if (ev.source) node.source = ev.source;
+          startedAt.set(ev.id, ev.ts);
           content.push(node);
           toolCalls.set(ev.id, node);
         }
@@ -161,6 +170,8 @@ export function reduceEvents(events: Iterable<RunEvent>): MessageTree {
           node.result = ev.result;
           node.status = ev.error ? "failed" : "completed";
           if (ev.error) node.error = ev.error;
+          const started = startedAt.get(ev.id);
+          if (started !== undefined && Number.isFinite(ev.ts - started)) node.durationMs = ev.ts - started;
         }
         break;
       }
@@ -232,6 +243,9 @@ export function reduceEvents(events: Iterable<RunEvent>): MessageTree {
         break;
       case "summary":
         tree.summary = ev.text;
+        break;
+      case "notice":
+        tree.notices = [...(tree.notices ?? []), ev.message];
         break;
       case "run_end":
         tree.status = ev.status;

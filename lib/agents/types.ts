@@ -52,7 +52,7 @@ export interface AgentDefinition {
   provider: string;
   model: string;
   parameters?: AgentModelParameters;
-  /** Built-in tool names (see `BUILTIN_TOOLS`). */
+  /** Tool names: built-in ones (see `BUILTIN_TOOLS`) and those given to the run (`CreateRunOptions.tools`). */
   tools?: string[];
   subagents?: SubagentSettings;
   summarization?: SummarizationSettings;
@@ -82,6 +82,8 @@ export interface RegistryTool {
   execute: (args: unknown, ctx: { signal: AbortSignal }) => Promise<string> | string;
   /** Validates and normalises the arguments; throws on invalid input. */
   parse?: (args: unknown) => unknown;
+  /** Where the tool runs, shown in traces (an MCP server's name); built-in tools have none. */
+  source?: string;
 }
 
 export interface ShapedSummarizationConfig {
@@ -200,6 +202,10 @@ export interface CreateRunOptions {
   onModelCallEnd?: (info: ModelCallInfo) => Promise<void> | void;
   logger?: Logger;
   runId?: string;
+  /** Tools beyond the built-in ones (e.g. MCP tools resolved for the chatting user), by `name`. */
+  tools?: RegistryTool[];
+  /** Sentences for the user emitted as `notice` events right after `run_start` (e.g. a tool that is gone). */
+  notices?: string[];
 }
 
 export type { Limits };

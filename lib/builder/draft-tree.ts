@@ -1,7 +1,6 @@
 // The would-be subagent tree of an agent as the form has it (saved or not), for the builder's live
 // preview and for validating a save: the engine's own expansion, with its exact verdicts.
 import "server-only";
-import { BUILTIN_TOOLS } from "@/lib/agents/tools";
 import type { AgentDefinition, ContextMode, Limits } from "@/lib/agents/types";
 import { loadAgentForest } from "@/lib/db/agents-tree";
 import { emptyPreview, type PreviewResult, previewSubagentTree } from "./preview";
@@ -109,8 +108,9 @@ export async function previewTree({
 export function parsePreviewInput(input: unknown): DraftForTree {
   const raw = (input ?? {}) as Record<string, unknown>;
   const sub = subagentsSchema.safeParse(raw.subagents ?? {});
+  // Names only (shown per node); whether each may be used is checked when saving.
   const tools = Array.isArray(raw.tools)
-    ? raw.tools.filter((t): t is string => Object.hasOwn(BUILTIN_TOOLS, t))
+    ? raw.tools.filter((t): t is string => typeof t === "string" && t.length <= 200).slice(0, 200)
     : [];
   const str = (v: unknown, fallback = "") => (typeof v === "string" && v.trim() ? v.trim() : fallback);
   return {

@@ -1,4 +1,10 @@
-import { AgentEngineError, buildAgentInput, buildSubagentConfigs, type Limits } from "@/lib/agents";
+import {
+  AgentEngineError,
+  BUILTIN_TOOLS,
+  buildAgentInput,
+  buildSubagentConfigs,
+  type Limits,
+} from "@/lib/agents";
 import type { AgentDefinition, SubagentConfig } from "@/lib/agents/types";
 
 /** One line of the expanded tree as the builder shows it. */
@@ -11,11 +17,13 @@ export interface PreviewNode {
   mode?: "isolated" | "fork";
   /** For `cycle`: the agent names around the loop, e.g. ["A", "B", "A"]. */
   cycle?: string[];
+  /** The tools this entry runs with (a self-spawned child has its parent's). */
+  tools: string[];
   children: PreviewNode[];
 }
 
 export interface PreviewResult {
-  root: { id: string; name: string };
+  root: { id: string; name: string; tools: string[] };
   nodes: PreviewNode[];
   /** Entries the engine expanded (self and explicit, every level). */
   count: number;
@@ -25,9 +33,12 @@ export interface PreviewResult {
 }
 
 /** A preview with no nodes yet, stating the limits it is checked against. */
-export function emptyPreview(root: { id: string; name: string }, limits: Limits): PreviewResult {
+export function emptyPreview(
+  root: { id: string; name: string; tools?: string[] },
+  limits: Limits,
+): PreviewResult {
   return {
-    root: { id: root.id, name: root.name },
+    root: { id: root.id, name: root.name, tools: [...(root.tools ?? [])] },
     nodes: [],
     count: 0,
     limits: {
@@ -38,9 +49,13 @@ export function emptyPreview(root: { id: string; name: string }, limits: Limits)
   };
 }
 
-// Tools of the built-in registry, nothing from a conversation: enough for expanding the tree.
+// Built-in tools only, nothing from a conversation: enough for expanding the tree (MCP tools are
+// resolved when a run starts; the nodes list every tool from the definitions).
 const toInput = (agent: AgentDefinition, opts: { isSubagent: boolean }) =>
-  buildAgentInput(agent, { isSubagent: opts.isSubagent });
+  buildAgentInput(
+    { ...agent, tools: (agent.tools ?? []).filter((t) => Object.hasOwn(BUILTIN_TOOLS, t)) },
+    { isSubagent: opts.isSubagent },
+  );
 
 /**
  * Runs the engine's `buildSubagentConfigs` over `root` (typically the unsaved form state) with the
@@ -90,6 +105,7 @@ function toNodes(
         name: c.name,
         depth: c.depth,
         mode: c.mode,
+        tools: [...(agent.tools ?? [])],
         children: [],
       });
       continue;
@@ -101,6 +117,7 @@ function toNodes(
       name: c.name,
       depth: c.depth,
       mode: c.mode,
+      tools: [...(child?.tools ?? [])],
       children: child ? toNodes(child, c.agentInputs.subagentConfigs, [...path, child], all) : [],
     });
   }
@@ -116,6 +133,7 @@ function toNodes(
       name: child.name,
       depth,
       cycle: [...loop.map((p) => p.name), child.name],
+      tools: [],
       children: [],
     });
   }

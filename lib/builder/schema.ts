@@ -68,7 +68,11 @@ export const agentDraftSchema = z.object({
   provider: z.string().trim().min(1, "Pick an endpoint."),
   model: z.string().trim().min(1, "Pick a model.").max(200),
   parameters: parametersSchema.default({}),
-  tools: z.array(z.string()).default([]),
+  tools: z
+    .array(z.string().max(200))
+    .max(100, "At most 100 tools.")
+    .default([])
+    .refine((list) => new Set(list).size === list.length, "A tool is listed twice."),
   visibility: visibilitySchema.default("private"),
   shareEmails: z.array(z.string().trim().toLowerCase()).default([]),
   subagents: subagentsSchema.default({ enabled: false, allowSelf: true, selfMode: "isolated", children: [] }),

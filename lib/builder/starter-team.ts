@@ -1,11 +1,22 @@
 // A newcomer's starter team: three agents that show the whole flow (a lead that delegates in
-// parallel to two specialists, one with a calculator), on the offline demo model when it is
-// offered, else on the first model the user may use. Given once per account, when it is created.
+// parallel to two specialists, one with a calculator; the lead keeps notes with the built-in notes
+// MCP server when it is open to the user), on the offline demo model when it is offered, else on the
+// first model the user may use. Given once per account, when it is created.
 import "server-only";
 import { claimStarterTeam } from "@/lib/db/agents-users";
 import { listModelChoices } from "@/lib/endpoints/catalog";
+import { NOTES_SERVER_ID } from "@/lib/mcp";
 import { DEMO_ENDPOINT_ID, DEMO_MODEL_ID } from "@/lib/providers";
 import { createAgent } from "./agents";
+import { listToolChoices } from "./tools";
+
+// The notes tools the lead gets (delete_note is left out: nothing asks before it runs).
+const LEAD_NOTE_TOOLS = /__(?:save_note|list_notes|read_note)$/;
+
+async function noteTools(userId: string): Promise<string[]> {
+  const notes = (await listToolChoices({ userId })).find((g) => g.id === NOTES_SERVER_ID);
+  return (notes?.tools ?? []).map((t) => t.name).filter((name) => LEAD_NOTE_TOOLS.test(name));
+}
 
 async function starterModel(userId: string): Promise<{ provider: string; model: string } | null> {
   const choices = await listModelChoices({ userId });
@@ -51,7 +62,8 @@ export async function grantStarterTeam({ userId }: { userId: string }): Promise<
         name: "Team Lead",
         description: "Splits a request into parts and delegates each part to a specialist, in parallel.",
         instructions:
-          "When a request has several parts, delegate each part to the best subagent, then combine their answers.",
+          "When a request has several parts, delegate each part to the best subagent, then combine their answers. Save and list the user's notes with the notes tools when asked.",
+        tools: await noteTools(userId),
         subagents: {
           enabled: true,
           allowSelf: true,

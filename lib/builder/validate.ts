@@ -1,11 +1,11 @@
 import "server-only";
-import { BUILTIN_TOOLS } from "@/lib/agents/tools";
 import { findUsersByEmails } from "@/lib/db/agents-users";
 import { listModelChoices } from "@/lib/endpoints/catalog";
 import { AppError } from "@/lib/errors";
 import { previewTree } from "./draft-tree";
 import { currentLimits } from "./limits";
 import { type AgentData, agentDraftSchema, fieldErrors } from "./schema";
+import { firstUnusableTool } from "./tools";
 
 const refuse = (code: `${string}:${string}`, field: string, message: string) =>
   new AppError(code as `bad_request:${string}`, message, { fields: { [field]: message } });
@@ -62,9 +62,8 @@ export async function checkAgentData({
   if (sumProvider && !choices.some((c) => c.id === sumProvider)) {
     throw refuse("bad_request:agent_model", "summarization", "That summarization endpoint is not available.");
   }
-  const unknownTool = data.tools.find((t) => !Object.hasOwn(BUILTIN_TOOLS, t));
-  if (unknownTool)
-    throw refuse("bad_request:agent_tool", "tools", `There is no tool named "${unknownTool}".`);
+  const unusable = await firstUnusableTool({ userId, names: data.tools });
+  if (unusable) throw refuse("bad_request:agent_tool", "tools", unusable.message);
 
   const limits = await currentLimits(userId);
   const result = await previewTree({ userId, agentId, data, limits });

@@ -27,6 +27,7 @@ import { applyStoredSummary, pathTo, type StoredSummary, toEngineHistory } from 
 import { finish, getLiveRun, type LiveRun, publish, registerRun } from "./live-runs";
 import { resolveRunModels } from "./models";
 import { testModelFactory } from "./test-hooks";
+import { resolveRunTools } from "./tools";
 import { chatRequestSchema } from "./validation";
 
 // While a run streams, its message is saved at most this often so another process (or a crash)
@@ -103,7 +104,9 @@ export async function startChat({
     agents: tree.agents,
     override: modelFactory ?? testModelFactory(),
   });
-  const root = resolved.agents.get(tree.rootId);
+  // MCP tools for this user; a tool that is gone becomes a notice in the chat.
+  const runTools = await resolveRunTools({ userId: user.id, agents: resolved.agents });
+  const root = runTools.agents.get(tree.rootId);
   if (!root) throw new AppError("not_found:agent", "This agent no longer exists.");
 
   const controller = new AbortController();
@@ -114,7 +117,9 @@ export async function startChat({
   const run = await createRun({
     runId,
     agents: [root],
-    agentLookup: resolved.agents,
+    agentLookup: runTools.agents,
+    tools: runTools.tools,
+    notices: runTools.notices,
     endpoints: resolved.endpoints,
     messages: history,
     initialSummary,

@@ -44,6 +44,8 @@ export interface AgentSummary {
   /** Endpoint id and model the agent runs on. */
   provider: string;
   model: string;
+  /** Tool names (built-in and `<server>__<tool>`). */
+  tools: string[];
   version: number;
   updatedAt: Date;
 }
@@ -85,6 +87,7 @@ const summarySelect = {
   subagentsEnabled: true,
   provider: true,
   model: true,
+  tools: true,
   version: true,
   updatedAt: true,
   owner: { select: { name: true, email: true } },
@@ -105,6 +108,7 @@ function toSummary(row: SummaryRow, userId: string): AgentSummary {
     childCount: row._count.children,
     provider: row.provider,
     model: row.model,
+    tools: [...row.tools],
     version: row.version,
     updatedAt: row.updatedAt,
   };

@@ -37,6 +37,7 @@ export function mcpRegistryTool(
     name: modelToolName(server.slug, tool.name),
     description,
     parameters: toolParameters(tool.inputSchema),
+    source: server.name,
     execute: async (args, { signal }) => {
       let meta: Record<string, unknown> | undefined;
       if (server.identity === "signed-user") {

@@ -1,27 +1,29 @@
 import "server-only";
 import type { FormOptions } from "@/components/agents/types";
-import { listBuiltinTools } from "@/lib/agents/tools";
 import { currentLimits } from "@/lib/builder/limits";
+import { listToolChoices } from "@/lib/builder/tools";
 import { listUsableAgents } from "@/lib/db/agents";
 import { listModelChoices } from "@/lib/endpoints/catalog";
 
 /** Everything the agent form offers to pick from, for this user. */
 export async function formOptions(userId: string): Promise<FormOptions> {
-  const [models, agents, limits] = await Promise.all([
+  const [models, agents, limits, toolGroups] = await Promise.all([
     listModelChoices({ userId }),
     listUsableAgents({ userId }),
     currentLimits(userId),
+    listToolChoices({ userId }),
   ]);
   return {
     models: models.map(({ id, name, models: list }) => ({ id, name, models: list })),
-    agents: agents.map(({ id, name, description, ownerName, isOwner }) => ({
+    agents: agents.map(({ id, name, description, ownerName, isOwner, tools }) => ({
       id,
       name,
       description,
       ownerName,
       isOwner,
+      tools,
     })),
-    tools: listBuiltinTools(),
+    toolGroups,
     maxSubagentsPerAgent: limits.maxSubagentsPerAgent,
   };
 }

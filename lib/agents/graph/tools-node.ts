@@ -58,7 +58,17 @@ export async function runTools(
     calls.map(async (call) => {
       const id = call.id as string;
       const args = (call.args ?? {}) as Record<string, unknown>;
-      run.emit({ type: "tool_call_start", spanId, parentSpanId, depth, agentId, id, name: call.name, args });
+      const source = exec.input.toolRegistry.get(call.name)?.source;
+      const start = {
+        type: "tool_call_start" as const,
+        spanId,
+        parentSpanId,
+        depth,
+        agentId,
+        id,
+        name: call.name,
+      };
+      run.emit(source ? { ...start, args, source } : { ...start, args });
       let out: { text: string; error?: string };
       const handoff = resolveHandoff?.(exec, call.name);
       if (call.name === SUBAGENT_TOOL_NAME && exec.input.subagentConfigs.length > 0) {

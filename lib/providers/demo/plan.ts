@@ -6,10 +6,12 @@
  * 3. A new request with several tasks and a `subagent` tool → ONE message with one `subagent` call
  *    per task (they run in parallel); types round-robin over explicit children, `self` only when
  *    it is the only option.
- * 4. Otherwise each task is answered, calling `calculator` / `current_time` first when bound and needed.
+ * 4. Otherwise each task is answered, calling `calculator` / `current_time` first when bound and needed,
+ *    or the notes server's `save_note` / `list_notes` ("save a note …", "list my notes").
  */
 import { AIMessage, type BaseMessage, HumanMessage, ToolMessage } from "@langchain/core/messages";
 import { answerTask, answerWithToolResult, composeFinalAnswer, DEMO_NOTE } from "./answers";
+import { answerNoteResult, isNoteTool, planNoteCall } from "./notes";
 import { asksForTime, findArithmetic, splitTasks } from "./tasks";
 
 /** A bound tool as the demo sees it: name and JSON schema of its arguments. */
@@ -125,6 +127,8 @@ function planSteps(tasks: string[], tools: DemoToolInfo[]): Step[] {
   const calculator = tools.find((t) => t.name === "calculator");
   const clock = tools.find((t) => t.name === "current_time");
   return tasks.map((task) => {
+    const note = planNoteCall(task, tools);
+    if (note) return { task, call: note };
     const expr = findArithmetic(task);
     if (calculator && expr)
       return { task, call: { name: "calculator", args: { [argName(calculator)]: expr } } };
@@ -138,6 +142,7 @@ function renderSteps(steps: Step[], results: string[]): string {
   const answers = steps.map((s) => {
     if (!s.call) return answerTask(s.task);
     const result = results[callIndex++] ?? "(no result)";
+    if (isNoteTool(s.call.name)) return answerNoteResult(s.call, result);
     return answerWithToolResult(s.task, s.call.name, s.call.args, result);
   });
   if (answers.length === 1) return answers[0];

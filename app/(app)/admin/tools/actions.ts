@@ -1,0 +1,134 @@
+"use server";
+import { revalidatePath } from "next/cache";
+import { z } from "zod";
+import { type ActionResult, failed, runAction, succeeded } from "@/lib/action-result";
+import { requireAdminPage } from "@/lib/auth/session";
+import { findUsersByEmails } from "@/lib/db/agents-users";
+import {
+  createMcpServer,
+  deleteMcpServer,
+  getMcpServerForAdmin,
+  refreshMcpServer,
+  updateMcpServer,
+} from "@/lib/mcp";
+
+// Every action checks the admin itself (404 for anyone else, as for admin pages). The form's rows
+// become lib/mcp's input here; lib/mcp validates everything about it (one schema, lib/mcp/input.ts).
+// Secret values (header and env values) only travel browser → server, never back.
+
+const NOTHING_SAVED = "Nothing was saved: fix the marked fields.";
+
+const rowSchema = z.object({ name: z.string().trim().max(200), value: z.string().max(8192) });
+const formSchema = z.object({
+  id: z.string().min(1).max(100).optional(),
+  name: z.string().max(200).default(""),
+  transport: z.enum(["http", "stdio"], "Pick a transport."),
+  url: z.string().max(2048).default(""),
+  headers: z.array(rowSchema).max(30, "At most 30 headers.").default([]),
+  command: z.string().max(1024).default(""),
+  /** One argument per line. */
+  args: z.string().max(50_000).default(""),
+  env: z.array(rowSchema).max(50, "At most 50 variables.").default([]),
+  enabled: z.boolean().default(true),
+  access: z.enum(["everyone", "selected"]).default("everyone"),
+  /** Emails, one per line or comma-separated; used when access = selected. */
+  allowedEmails: z.string().max(20_000).default(""),
+});
+
+const splitList = (s: string) =>
+  s
+    .split(/[\n,]/)
+    .map((x) => x.trim())
+    .filter(Boolean);
+
+/** Rows → a write-only map: an empty value keeps the stored value of that name (null). */
+function secretRows(rows: { name: string; value: string }[]): Record<string, string | null> {
+  const out: Record<string, string | null> = {};
+  for (const r of rows) if (r.name || r.value) out[r.name] = r.value ? r.value : null;
+  return out;
+}
+
+export async function saveMcpServerAction(raw: unknown): Promise<ActionResult<{ id: string }>> {
+  return runAction(async () => {
+    await requireAdminPage();
+    const r = formSchema.safeParse(raw);
+    if (!r.success) {
+      const fields: Record<string, string> = {};
+      for (const issue of r.error.issues) fields[String(issue.path[0] ?? "form")] ??= issue.message;
+      return failed("bad_request:mcp_server", NOTHING_SAVED, fields);
+    }
+    const f = r.data;
+    const emails = [...new Set(splitList(f.allowedEmails).map((e) => e.toLowerCase()))];
+    const restricted = f.access === "selected";
+    if (restricted && emails.length === 0) {
+      return failed("bad_request:mcp_server", NOTHING_SAVED, {
+        allowedEmails: "Add the email of at least one user.",
+      });
+    }
+    const users = restricted ? await findUsersByEmails({ emails }) : [];
+    const missing = emails.filter((e) => !users.some((u) => u.email.toLowerCase() === e));
+    if (restricted && missing.length) {
+      return failed("bad_request:mcp_server", NOTHING_SAVED, {
+        allowedEmails: `No account uses ${missing.join(", ")}.`,
+      });
+    }
+    const access = { enabled: f.enabled, restricted, allowedUserIds: users.map((u) => u.id) };
+    const existing = f.id ? await getMcpServerForAdmin({ id: f.id }) : null;
+    if (f.id && existing?.builtin) {
+      // Built-in servers: only whether it is on and who may use it.
+      const saved = await updateMcpServer({ id: f.id, input: access });
+      revalidatePath("/admin/tools");
+      return succeeded({ id: saved.id }, `Saved ${saved.name}.`);
+    }
+    const input = {
+      ...access,
+      name: f.name,
+      transport: f.transport,
+      url: f.transport === "http" ? f.url : null,
+      headers: f.transport === "http" ? secretRows(f.headers) : undefined,
+      command: f.transport === "stdio" ? f.command : null,
+      args: f.transport === "stdio" ? f.args.split("\n").filter((a) => a.trim() !== "") : [],
+      env: f.transport === "stdio" ? secretRows(f.env) : undefined,
+    };
+    const saved = f.id ? await updateMcpServer({ id: f.id, input }) : await createMcpServer({ input });
+    revalidatePath("/admin/tools");
+    return succeeded({ id: saved.id }, `Saved ${saved.name}.`);
+  });
+}
+
+const idInput = z.object({ id: z.string().min(1).max(100) });
+
+/** Connects to the server, lists its tools and stores them (with the outcome) for every process. */
+export async function refreshMcpServerAction(
+  raw: unknown,
+): Promise<ActionResult<{ status: string; tools: number }>> {
+  return runAction(async () => {
+    await requireAdminPage();
+    const r = idInput.safeParse(raw);
+    if (!r.success) return failed("bad_request:mcp_server", "Invalid request.");
+    const s = await refreshMcpServer({ id: r.data.id });
+    revalidatePath("/admin/tools");
+    revalidatePath(`/admin/tools/${s.id}`);
+    if (s.status === "error") {
+      return failed(
+        "provider:mcp_refresh",
+        `Could not list the tools of ${s.name}: ${s.lastError ?? "unknown error"}`,
+      );
+    }
+    return succeeded(
+      { status: s.status, tools: s.tools.length },
+      `${s.name}: ${s.tools.length} ${s.tools.length === 1 ? "tool" : "tools"}.`,
+    );
+  });
+}
+
+export async function deleteMcpServerAction(raw: unknown): Promise<ActionResult> {
+  return runAction(async () => {
+    await requireAdminPage();
+    const r = idInput.safeParse(raw);
+    if (!r.success) return failed("bad_request:mcp_server", "Invalid request.");
+    await deleteMcpServer({ id: r.data.id });
+    revalidatePath("/admin/tools");
+    return succeeded(null);
+  });
+}

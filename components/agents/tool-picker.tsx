@@ -1,0 +1,109 @@
+"use client";
+import { useState } from "react";
+import { Badge } from "@/components/ui/badge";
+import { inputClass } from "@/components/ui/styles";
+import type { ToolGroup } from "@/lib/builder/tools";
+import { FieldError } from "./controls";
+
+/**
+ * The tools of one agent: built-in ones and each usable MCP server's, grouped by server and
+ * searchable. Chosen tools that are no longer offered stay listed (so they can be taken out);
+ * saving refuses them.
+ */
+export function ToolPicker({
+  groups,
+  value,
+  onChange,
+  error,
+}: {
+  groups: ToolGroup[];
+  value: string[];
+  onChange: (tools: string[]) => void;
+  error?: string;
+}) {
+  const [query, setQuery] = useState("");
+  const q = query.trim().toLowerCase();
+  const matches = (t: { name: string; label: string; description: string }, group: string) =>
+    !q || [t.name, t.label, t.description, group].some((s) => s.toLowerCase().includes(q));
+  const offered = new Set(groups.flatMap((g) => g.tools.map((t) => t.name)));
+  const unavailable = value.filter((t) => !offered.has(t));
+  const toggle = (name: string, on: boolean) =>
+    onChange(on ? [...value.filter((t) => t !== name), name] : value.filter((t) => t !== name));
+  const shown = groups
+    .map((g) => ({ ...g, tools: g.tools.filter((t) => matches(t, g.name)) }))
+    .filter((g) => g.tools.length > 0 || (!q && g.kind === "mcp"));
+
+  return (
+    <fieldset className="space-y-3" data-testid="tool-picker">
+      <legend className="text-sm font-medium text-zinc-700 dark:text-zinc-300">
+        Tools <span className="font-normal text-zinc-500">({value.length} chosen)</span>
+      </legend>
+      <input
+        type="search"
+        className={inputClass}
+        placeholder="Search tools"
+        aria-label="Search tools"
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+        data-testid="tool-search"
+      />
+      {shown.length === 0 && <p className="text-xs text-zinc-500">No tool matches “{query}”.</p>}
+      {shown.map((g) => (
+        <div key={g.id} className="space-y-1.5" data-testid={`tool-group-${g.name}`}>
+          <div className="flex flex-wrap items-center gap-2 text-xs font-medium text-zinc-500 uppercase">
+            {g.name}
+            {g.kind === "mcp" && <span className="normal-case font-normal">MCP server</span>}
+            {g.status === "error" && (
+              <span title={g.error ?? undefined}>
+                <Badge tone="amber">Last refresh failed</Badge>
+              </span>
+            )}
+          </div>
+          {g.tools.length === 0 && (
+            <p className="text-xs text-zinc-500">No tools listed yet (an admin can refresh this server).</p>
+          )}
+          {g.tools.map((t) => (
+            <label key={t.name} className="flex items-start gap-2 text-sm">
+              <input
+                type="checkbox"
+                className="mt-0.5 size-4 accent-accent-600"
+                data-testid={`tool-${t.name}`}
+                checked={value.includes(t.name)}
+                onChange={(e) => toggle(t.name, e.target.checked)}
+              />
+              <span className="min-w-0">
+                <span className="font-mono text-xs">{t.label}</span>
+                {t.description && (
+                  <span className="block text-xs break-words text-zinc-500">{t.description}</span>
+                )}
+              </span>
+            </label>
+          ))}
+        </div>
+      ))}
+      {unavailable.length > 0 && (
+        <div className="space-y-1.5" data-testid="tool-group-unavailable">
+          <div className="text-xs font-medium text-red-600 uppercase dark:text-red-400">Not available</div>
+          {unavailable.map((name) => (
+            <label key={name} className="flex items-start gap-2 text-sm">
+              <input
+                type="checkbox"
+                className="mt-0.5 size-4 accent-accent-600"
+                data-testid={`tool-${name}`}
+                checked
+                onChange={() => toggle(name, false)}
+              />
+              <span>
+                <span className="font-mono text-xs">{name}</span>
+                <span className="block text-xs text-zinc-500">
+                  Its server is gone, disabled or not open to you: untick it to save.
+                </span>
+              </span>
+            </label>
+          ))}
+        </div>
+      )}
+      <FieldError name="tools" error={error} />
+    </fieldset>
+  );
+}

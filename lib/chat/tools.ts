@@ -1,0 +1,43 @@
+import "server-only";
+import type { AgentDefinition, RegistryTool } from "@/lib/agents";
+import { BUILTIN_TOOLS } from "@/lib/agents/tools";
+import { resolveMcpTools } from "@/lib/mcp";
+
+export interface RunTools {
+  /** The agents with the tools they can use in this run (tools that are gone taken out). */
+  agents: Map<string, AgentDefinition>;
+  /** The MCP tools of the run, for `createRun({ tools })`. */
+  tools: RegistryTool[];
+  /** One sentence per tool that is gone, for `createRun({ notices })`: shown in the chat, not a crash. */
+  notices: string[];
+}
+
+/**
+ * The MCP tools every agent of a loaded tree names, resolved for the chatting user (the user's
+ * access counts, not the agent owner's). A tool that disappeared, or that this user may not use,
+ * is taken out of the agents that name it and reported as a notice; the run goes on without it.
+ */
+export async function resolveRunTools({
+  userId,
+  agents,
+}: {
+  userId: string;
+  agents: Map<string, AgentDefinition>;
+}): Promise<RunTools> {
+  const names = new Set<string>();
+  for (const agent of agents.values())
+    for (const t of agent.tools ?? []) if (!Object.hasOwn(BUILTIN_TOOLS, t)) names.add(t);
+  if (names.size === 0) return { agents, tools: [], notices: [] };
+  const { tools, missing } = await resolveMcpTools({ userId, names: [...names] });
+  if (missing.length === 0) return { agents, tools, notices: [] };
+  const gone = new Set(missing.map((m) => m.name));
+  const out = new Map<string, AgentDefinition>();
+  for (const [id, agent] of agents) {
+    out.set(id, { ...agent, tools: (agent.tools ?? []).filter((t) => !gone.has(t)) });
+  }
+  const notices = missing.map((m) => {
+    const users = [...agents.values()].filter((a) => a.tools?.includes(m.name)).map((a) => a.name);
+    return `${m.reason} ${users.join(", ")} ${users.length === 1 ? "runs" : "run"} without it.`;
+  });
+  return { agents: out, tools, notices };
+}

@@ -1,0 +1,117 @@
+import { expect, screenshot, test } from "./fixtures";
+import { AgentBuilderPage } from "./pages/agent-builder-page";
+import { ChatPage } from "./pages/chat-page";
+import { startTeamNotesServer, type TeamNotesServer } from "./team-notes-server";
+
+// An admin adds an MCP server in Admin → Tools and lists its tools; a user picks one in the
+// builder, chats, and sees the call (server, arguments, result, duration) in the trace.
+const SERVER = "Team notes";
+const AGENT = "Note reader";
+let notes: TeamNotesServer;
+
+test.beforeAll(async () => {
+  notes = await startTeamNotesServer("e2e-team-token-5c1d");
+});
+test.afterAll(async () => {
+  await notes?.close();
+});
+
+test.describe
+  .serial("MCP tools", () => {
+    test("an admin adds a server, its tools are listed after Refresh", async ({ adminPage: page }) => {
+      await page.goto("/admin/tools");
+      await expect(page.getByTestId("tools-title")).toBeVisible();
+      await expect(page.getByTestId("mcp-server-row-Notes (built-in)")).toBeVisible();
+
+      await page.getByTestId("add-mcp-server").click();
+      await page.getByTestId("mcp-input-name").fill(SERVER);
+      await page.getByTestId("mcp-input-url").fill(notes.url);
+      await page.getByTestId("add-header").click();
+      await page.getByTestId("header-name-0").fill("Authorization");
+      await page.getByTestId("header-value-0").fill(`Bearer ${notes.token}`);
+      await page.getByTestId("save-mcp-server").click();
+      await expect(page).toHaveURL(/\/admin\/tools\/[^/]+\?created=1$/);
+      await expect(page.getByTestId("mcp-server-title")).toHaveText(SERVER);
+      // The header's value is write-only: only its name comes back.
+      await expect(page.getByTestId("header-name-0")).toHaveValue("Authorization");
+      await expect(page.getByTestId("header-value-0")).toHaveValue("");
+      expect(await page.content()).not.toContain(notes.token);
+
+      await page.getByTestId("mcp-refresh").click();
+      const tools = page.getByTestId("mcp-server-tools");
+      await expect(tools.getByTestId("mcp-status")).toHaveAttribute("data-status", "connected");
+      await expect(tools.getByTestId("mcp-tool")).toHaveCount(2);
+      await expect(tools).toContainText("list_notes");
+      await screenshot(page, "mcp-admin-server");
+
+      await page.goto("/admin/tools");
+      await expect(page.getByTestId(`mcp-server-row-${SERVER}`)).toContainText("Connected");
+      await screenshot(page, "mcp-admin-list");
+    });
+
+    test("a user picks the server's tool in the builder and sees the call in the trace", async ({
+      userPage: page,
+    }) => {
+      const builder = new AgentBuilderPage(page);
+      await builder.gotoNew();
+      await builder.fillBasics({ name: AGENT, description: "Reads the team's notes" });
+      const picker = page.getByTestId("tool-picker");
+      await expect(picker.getByTestId(`tool-group-${SERVER}`)).toBeVisible();
+      await picker.getByTestId("tool-search").fill("team");
+      await expect(picker.getByTestId("tool-group-Built-in")).toHaveCount(0);
+      await picker.getByTestId("tool-team-notes__list_notes").check();
+      await expect(page.getByTestId("preview-tools").first()).toContainText("team-notes: list_notes");
+      await picker.scrollIntoViewIfNeeded();
+      await screenshot(page, "mcp-builder-picker");
+      await builder.create();
+
+      // A parent with it as an explicit child: the child keeps only its own tools, the self-spawn
+      // entry has the parent's; the preview lists each node's tools.
+      await builder.gotoNew();
+      await builder.fillBasics({ name: "Notes boss" });
+      await page.getByTestId("tool-calculator").check();
+      await builder.setSwitch("subagents-enabled", true);
+      await builder.addSubagent(AGENT);
+      await expect(builder.child(AGENT).getByTestId(`child-${AGENT}-tools`)).toContainText(
+        "team-notes: list_notes",
+      );
+      await expect(page.getByTestId("child-self-tools")).toContainText("calculator");
+      await expect(page.getByTestId("preview-tools")).toHaveText([
+        "calculator",
+        "calculator",
+        "team-notes: list_notes",
+      ]);
+      await page.getByTestId("section-subagents").scrollIntoViewIfNeeded();
+      await screenshot(page, "mcp-builder-subagents");
+
+      const chat = new ChatPage(page);
+      await chat.openNew(AGENT);
+      await chat.send("list my notes");
+      await chat.waitForAnswer();
+      const call = chat.lastAssistant().getByTestId("tool-call");
+      await expect(call).toHaveAttribute("data-source", SERVER);
+      await expect(call.getByTestId("tool-call-name")).toHaveText("list_notes");
+      await expect(call.getByTestId("tool-call-duration")).toBeVisible();
+      await call.getByRole("button").click();
+      await expect(call.getByTestId("tool-call-result")).toContainText("Stand-up moves to 9:30");
+      await expect(chat.lastAssistant()).toContainText("Stand-up moves to 9:30");
+      await screenshot(page, "mcp-chat-trace");
+    });
+
+    test("the starter lead saves a note with the built-in notes server, traced inside the answer", async ({
+      userPage: page,
+    }) => {
+      const chat = new ChatPage(page);
+      await chat.openNew("Team Lead");
+      await chat.send("Save a note: water the office plants");
+      await chat.waitForAnswer();
+      const call = chat.lastAssistant().getByTestId("tool-call");
+      await expect(call).toHaveAttribute("data-source", "Notes (built-in)");
+      await expect(chat.lastAssistant()).toContainText("Saved your note");
+      await chat.send("list my notes");
+      await chat.waitForAnswer();
+      await expect(chat.lastAssistant()).toContainText("water the office plants");
+      await page.setViewportSize({ width: 390, height: 844 });
+      await screenshot(page, "mcp-chat-notes-phone");
+    });
+  });
