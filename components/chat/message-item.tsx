@@ -1,11 +1,11 @@
 "use client";
 import { useState } from "react";
 import type { MessageTree } from "@/lib/agents/trace";
+import type { ChatMessage } from "@/lib/chat/page-data";
 import { formatTokens } from "./format";
 import { Markdown } from "./markdown";
 import { StatusBadge } from "./status-badge";
 import { TraceContent } from "./trace-content";
-import type { ChatMessage } from "./types";
 
 interface BranchNav {
   index: number;
@@ -116,11 +116,14 @@ export function AssistantMessage({
   onRegenerate,
   busy,
   agentName,
+  regenerateBlocked,
 }: {
   message: ChatMessage;
   tree: MessageTree | null;
   nav: BranchNav;
   onRegenerate?: () => void;
+  /** Why a new answer would be refused now (rate limit, empty balance): Regenerate is disabled. */
+  regenerateBlocked?: string;
   busy: boolean;
   agentName?: string;
 }) {
@@ -168,14 +171,28 @@ export function AssistantMessage({
           </span>
         )}
         {onRegenerate && !busy && (
-          <button
-            type="button"
-            data-testid="regenerate"
-            onClick={onRegenerate}
-            className="hover:text-zinc-900 dark:hover:text-zinc-100"
-          >
-            ↻ Regenerate
-          </button>
+          <>
+            <button
+              type="button"
+              data-testid="regenerate"
+              onClick={onRegenerate}
+              disabled={Boolean(regenerateBlocked)}
+              title={regenerateBlocked}
+              aria-describedby={regenerateBlocked ? `${message.id}-regenerate-blocked` : undefined}
+              className="hover:text-zinc-900 disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:text-inherit dark:hover:text-zinc-100"
+            >
+              ↻ Regenerate
+            </button>
+            {regenerateBlocked && (
+              <span
+                id={`${message.id}-regenerate-blocked`}
+                data-testid="regenerate-blocked"
+                className="text-amber-700 dark:text-amber-300"
+              >
+                {regenerateBlocked}
+              </span>
+            )}
+          </>
         )}
       </div>
     </div>
