@@ -64,7 +64,9 @@ export function useChat({
           });
         setMessages((ms) => ms.filter((m) => !drop.includes(m.id)));
       } else {
-        setBlocked(null);
+        // A run can end on the same limits (the balance ran out during the answer).
+        const ended = outcome.tree?.error;
+        setBlocked(ended && BLOCKING.test(ended.code) ? { reason: ended.message, until: null } : null);
         if (convId) await reload(convId);
       }
       end();

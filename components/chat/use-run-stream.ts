@@ -16,7 +16,8 @@ export interface LiveAnswer {
   tree: MessageTree;
 }
 
-export type StreamOutcome = { ok: true } | { ok: false; error: ApiError };
+/** How a request ended: streamed to its end (with the final tree, if a run started) or refused. */
+export type StreamOutcome = { ok: true; tree?: MessageTree } | { ok: false; error: ApiError };
 
 const NETWORK_ERROR: ApiError = {
   code: "internal:network",
@@ -84,7 +85,7 @@ export function useRunStream() {
       }
       if (frame.current !== null) cancelAnimationFrame(frame.current);
       flush();
-      return { ok: true };
+      return { ok: true, tree: current.current?.tree };
     },
     [begin, flush],
   );
