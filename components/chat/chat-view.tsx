@@ -14,7 +14,7 @@ import { useChat } from "./use-chat";
  * Requests the offline demo model understands as several tasks, so a delegating agent hands each
  * to a subagent (lines, "X and Y" of task verbs, `;`): see lib/providers/demo/tasks.ts.
  */
-export const STARTER_PROMPTS = [
+const STARTER_PROMPTS = [
   "Compute 17 * 23 + 4\nWhat time is it?",
   "Write a haiku about autumn and compute 12 * 12",
   "Tell me a joke; explain recursion; calculate 1024 / 8",

@@ -40,7 +40,7 @@ interface MdNode {
  * Remark plugin: inside a blockquote every line break is kept (a poem or a quoted message keeps its
  * lines), as an explicit break instead of markdown's joining soft break.
  */
-export function remarkQuoteBreaks() {
+function remarkQuoteBreaks() {
   const walk = (node: MdNode, quoted: boolean) => {
     if (!node.children) return;
     const inQuote = quoted || node.type === "blockquote";

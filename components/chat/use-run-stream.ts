@@ -6,7 +6,7 @@ import type { ApiError, ChatMeta, StreamItem } from "@/lib/chat/page-data";
 import { readSse } from "./sse";
 
 /** The answer being streamed: which message it fills and its tree so far. */
-export interface LiveAnswer {
+interface LiveAnswer {
   runId?: string;
   assistantId: string;
   /**
