@@ -213,7 +213,7 @@ function EmptyState({
               data-testid="starter"
               disabled={!onPick}
               onClick={() => onPick?.(prompt)}
-              className="whitespace-pre-line rounded-xl border border-zinc-200 bg-white px-3 py-2 text-sm text-zinc-700 shadow-xs hover:border-accent-500 hover:bg-accent-50 focus-visible:outline-2 focus-visible:outline-accent-500 disabled:opacity-50 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-300 dark:hover:bg-accent-500/10"
+              className="whitespace-pre-line rounded-xl border border-zinc-200 bg-white px-3 py-2 text-left text-sm text-zinc-700 shadow-xs hover:border-accent-500 hover:bg-accent-50 focus-visible:outline-2 focus-visible:outline-accent-500 disabled:opacity-50 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-300 dark:hover:bg-accent-500/10"
             >
               {prompt}
             </button>

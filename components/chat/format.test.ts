@@ -22,6 +22,12 @@ describe("tail (the live tail of a running subagent)", () => {
     expect(tail(md, 2)).toBe("const x = 1;\nquoted link");
   });
 
+  it("drops emphasis whose closing half hasn't arrived yet", () => {
+    expect(markdownToPlain("The answer is **395 and\n_Scripted offline demo")).toBe(
+      "The answer is 395 and\nScripted offline demo",
+    );
+  });
+
   it("keeps arithmetic and snake_case as they are", () => {
     expect(markdownToPlain("17 * 23 * 4 = 1564 and my_var_name")).toBe("17 * 23 * 4 = 1564 and my_var_name");
   });

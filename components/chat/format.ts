@@ -39,6 +39,9 @@ export function markdownToPlain(text: string): string {
       .replace(/(^|[^\w*])\*(\S(?:.*?\S)?)\*(?!\w)/g, "$1$2")
       .replace(/(^|\W)_(\S(?:.*?\S)?)_(?!\w)/g, "$1$2")
       .replace(/~~(\S(?:.*?\S)?)~~/g, "$1")
+      // Markers whose other half hasn't streamed in yet ("_Scripted offline…").
+      .replace(/(^|\s)(\*{1,3}|_{1,3}|~~)(?=\S)/g, "$1")
+      .replace(/(\S)(\*{1,3}|_{1,3}|~~)(?=\s|$)/g, "$1")
       .replace(/`/g, "");
     out.push(line);
   }

@@ -159,11 +159,12 @@ export function AssistantMessage({
       {message.status === "STOPPED" && (
         <p className="text-xs text-amber-700 dark:text-amber-300">Stopped — the answer so far is kept.</p>
       )}
-      <div className="flex items-center gap-3 text-xs text-zinc-500 opacity-70 group-hover:opacity-100">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-zinc-500 opacity-70 group-hover:opacity-100">
         <BranchSwitcher nav={nav} />
         {usage && total > 0 && (
           <span
             data-testid="message-usage"
+            className="whitespace-nowrap"
             title={`Input ${usage.inputTokens} · output ${usage.outputTokens} tokens; subagents ${sub}`}
           >
             {formatTokens(usage.inputTokens)} in · {formatTokens(usage.outputTokens)} out
@@ -179,7 +180,7 @@ export function AssistantMessage({
               disabled={Boolean(regenerateBlocked)}
               title={regenerateBlocked}
               aria-describedby={regenerateBlocked ? `${message.id}-regenerate-blocked` : undefined}
-              className="hover:text-zinc-900 disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:text-inherit dark:hover:text-zinc-100"
+              className="whitespace-nowrap hover:text-zinc-900 disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:text-inherit dark:hover:text-zinc-100"
             >
               ↻ Regenerate
             </button>
@@ -187,7 +188,7 @@ export function AssistantMessage({
               <span
                 id={`${message.id}-regenerate-blocked`}
                 data-testid="regenerate-blocked"
-                className="text-amber-700 dark:text-amber-300"
+                className="basis-full text-amber-700 sm:basis-auto dark:text-amber-300"
               >
                 {regenerateBlocked}
               </span>
