@@ -115,7 +115,7 @@ export function ChatView({
                 message={m}
                 nav={nav(m)}
                 busy={chat.running}
-                onEdit={(text) => void chat.send(text, m.parentId)}
+                onEdit={async (text) => (await chat.send(text, m.parentId)).ok}
               />
             ) : (
               <AssistantMessage

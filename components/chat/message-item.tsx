@@ -48,7 +48,8 @@ export function UserMessage({
 }: {
   message: ChatMessage;
   nav: BranchNav;
-  onEdit: (text: string) => void;
+  /** Sends the edited text as a new branch; resolves false when the server refused it. */
+  onEdit: (text: string) => Promise<boolean>;
   busy: boolean;
 }) {
   const [editing, setEditing] = useState(false);
@@ -77,9 +78,10 @@ export function UserMessage({
               type="button"
               data-testid="edit-send"
               disabled={!draft.trim() || busy}
-              onClick={() => {
+              onClick={async () => {
                 setEditing(false);
-                onEdit(draft.trim());
+                // Refused: the editor opens again with the text (the reason shows by the composer).
+                if (!(await onEdit(draft.trim()))) setEditing(true);
               }}
               className="rounded-lg bg-accent-600 px-3 py-1 text-white disabled:opacity-40"
             >

@@ -69,6 +69,14 @@ test("a refused send keeps the draft next to the refusal, and Regenerate says wh
   expect(r && c && c.y - (r.y + r.height)).toBeLessThan(48);
   expect(r && c && c.y - (r.y + r.height)).toBeGreaterThanOrEqual(0);
 
+  // An edit that is refused keeps its text in the editor too.
+  await page.getByTestId("edit-message").click();
+  await page.getByTestId("edit-input").fill("Compute 6 * 8");
+  await page.getByTestId("edit-send").click();
+  await expect(page.getByTestId("edit-input")).toHaveValue("Compute 6 * 8");
+  await expect(page.getByTestId("user-message")).toHaveCount(1);
+  await page.getByRole("button", { name: "Cancel" }).click();
+
   // Regenerate would be refused too: disabled, with the server's reason next to it.
   await expect(page.getByTestId("regenerate")).toBeDisabled();
   await expect(page.getByTestId("regenerate-blocked")).toContainText("Try again in");
