@@ -45,6 +45,7 @@ export function ChatView({
   const [agentId, setAgentId] = useState(initialAgentId ?? agents[0]?.id ?? "");
   const chat = useChat({ conversationId, initialMessages, liveRunId, remoteRun, agentId, initialBlocked });
   const [draft, setDraft] = useState("");
+  const [refusedEdit, setRefusedEdit] = useState<{ id: string; text: string } | null>(null);
   const [choice, setChoice] = useState<Record<string, number>>({});
   const [chatsOpen, setChatsOpen] = useState(false);
   const path = useMemo(() => visiblePath(chat.messages, choice), [chat.messages, choice]);
@@ -115,7 +116,13 @@ export function ChatView({
                 message={m}
                 nav={nav(m)}
                 busy={chat.running}
-                onEdit={async (text) => (await chat.send(text, m.parentId)).ok}
+                onEdit={async (text) => {
+                  setRefusedEdit(null);
+                  const outcome = await chat.send(text, m.parentId);
+                  // Refused: the message's editor opens again with the text.
+                  if (!outcome.ok) setRefusedEdit({ id: m.id, text });
+                }}
+                refusedEdit={refusedEdit?.id === m.id ? refusedEdit.text : undefined}
               />
             ) : (
               <AssistantMessage

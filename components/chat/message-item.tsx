@@ -1,5 +1,5 @@
 "use client";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import type { MessageTree } from "@/lib/agents/trace";
 import type { ChatMessage } from "@/lib/chat/page-data";
 import { formatTokens } from "./format";
@@ -45,15 +45,22 @@ export function UserMessage({
   nav,
   onEdit,
   busy,
+  refusedEdit,
 }: {
   message: ChatMessage;
   nav: BranchNav;
-  /** Sends the edited text as a new branch; resolves false when the server refused it. */
-  onEdit: (text: string) => Promise<boolean>;
+  onEdit: (text: string) => void;
+  /** The text of this message's last edit, which the server refused: the editor opens with it. */
+  refusedEdit?: string;
   busy: boolean;
 }) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(message.content);
+  useEffect(() => {
+    if (refusedEdit === undefined) return;
+    setDraft(refusedEdit);
+    setEditing(true);
+  }, [refusedEdit]);
   return (
     <div className="group flex flex-col items-end gap-1" data-testid="user-message">
       {editing ? (
@@ -78,10 +85,9 @@ export function UserMessage({
               type="button"
               data-testid="edit-send"
               disabled={!draft.trim() || busy}
-              onClick={async () => {
+              onClick={() => {
                 setEditing(false);
-                // Refused: the editor opens again with the text (the reason shows by the composer).
-                if (!(await onEdit(draft.trim()))) setEditing(true);
+                onEdit(draft.trim());
               }}
               className="rounded-lg bg-accent-600 px-3 py-1 text-white disabled:opacity-40"
             >
