@@ -1,5 +1,5 @@
 "use client";
-import type { ChatAgent } from "./types";
+import type { ChatAgent } from "@/lib/chat/page-data";
 
 /** Which agent answers the next message. */
 export function AgentPicker({

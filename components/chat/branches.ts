@@ -1,4 +1,4 @@
-import type { ChatMessage } from "./types";
+import type { ChatMessage } from "@/lib/chat/page-data";
 
 /** Children of each message (null = top level), oldest first. */
 export function childrenOf(messages: ChatMessage[]): Map<string | null, ChatMessage[]> {

@@ -2,13 +2,23 @@
 import Link from "next/link";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Drawer } from "@/components/ui/drawer";
+import type { Blocked, ChatAgent, ChatMessage } from "@/lib/chat/page-data";
 import { AgentPicker } from "./agent-picker";
 import { siblingsInfo, visiblePath } from "./branches";
 import { Composer } from "./composer";
 import { ConversationList } from "./conversation-list";
 import { AssistantMessage, UserMessage } from "./message-item";
-import type { ChatAgent, ChatMessage } from "./types";
 import { useChat } from "./use-chat";
+
+/**
+ * Requests the offline demo model understands as several tasks, so a delegating agent hands each
+ * to a subagent (lines, "X and Y" of task verbs, `;`): see lib/providers/demo/tasks.ts.
+ */
+const STARTER_PROMPTS = [
+  "Compute 17 * 23 + 4\nWhat time is it?",
+  "Write a haiku about autumn and compute 12 * 12",
+  "Tell me a joke; explain recursion; calculate 1024 / 8",
+];
 
 interface ChatViewProps {
   conversationId: string | null;
@@ -18,6 +28,8 @@ interface ChatViewProps {
   remoteRun?: { messageId: string; runId: string } | null;
   agents: ChatAgent[];
   initialAgentId: string | null;
+  /** What the server said refuses a new answer when the page rendered (an empty balance). */
+  initialBlocked?: Blocked | null;
 }
 
 /** A conversation (or a new one): the visible branch of messages, live traces and the composer. */
@@ -28,9 +40,12 @@ export function ChatView({
   remoteRun = null,
   agents,
   initialAgentId,
+  initialBlocked = null,
 }: ChatViewProps) {
   const [agentId, setAgentId] = useState(initialAgentId ?? agents[0]?.id ?? "");
-  const chat = useChat({ conversationId, initialMessages, liveRunId, remoteRun, agentId });
+  const chat = useChat({ conversationId, initialMessages, liveRunId, remoteRun, agentId, initialBlocked });
+  const [draft, setDraft] = useState("");
+  const [refusedEdit, setRefusedEdit] = useState<{ id: string; text: string } | null>(null);
   const [choice, setChoice] = useState<Record<string, number>>({});
   const [chatsOpen, setChatsOpen] = useState(false);
   const path = useMemo(() => visiblePath(chat.messages, choice), [chat.messages, choice]);
@@ -46,9 +61,16 @@ export function ChatView({
   // biome-ignore lint/correctness/useExhaustiveDependencies: scroll whenever the visible content grows
   useEffect(() => {
     bottom.current?.scrollIntoView({ block: "end" });
-  }, [path.length, chat.liveTree]);
+  }, [path.length, chat.live?.tree]);
 
   const last = path.at(-1);
+  // The composer empties on send and gets the text back if the server refuses it (unless the user
+  // has started typing something else meanwhile).
+  const send = async (text: string, parentId: string | null) => {
+    setDraft("");
+    const outcome = await chat.send(text, parentId);
+    if (!outcome.ok) setDraft((d) => (d.trim() ? d : text));
+  };
   const nav = (m: ChatMessage) => {
     const info = siblingsInfo(chat.messages, m);
     return { ...info, onChange: (i: number) => setChoice((c) => ({ ...c, [m.parentId ?? "root"]: i })) };
@@ -80,7 +102,13 @@ export function ChatView({
       </Drawer>
       <div className="min-h-0 flex-1 overflow-y-auto" data-testid="message-list">
         <div className="mx-auto max-w-3xl space-y-6 px-4 py-6">
-          {path.length === 0 && <EmptyState agent={agent} hasAgents={agents.length > 0} />}
+          {path.length === 0 && (
+            <EmptyState
+              agent={agent}
+              hasAgents={agents.length > 0}
+              onPick={chat.running ? undefined : (text) => send(text, null)}
+            />
+          )}
           {path.map((m) =>
             m.role === "USER" ? (
               <UserMessage
@@ -88,49 +116,60 @@ export function ChatView({
                 message={m}
                 nav={nav(m)}
                 busy={chat.running}
-                onEdit={(text) => chat.send(text, m.parentId)}
+                onEdit={async (text) => {
+                  setRefusedEdit(null);
+                  const outcome = await chat.send(text, m.parentId);
+                  // Refused: the message's editor opens again with the text.
+                  if (!outcome.ok) setRefusedEdit({ id: m.id, text });
+                }}
+                refusedEdit={refusedEdit?.id === m.id ? refusedEdit.text : undefined}
               />
             ) : (
               <AssistantMessage
                 key={m.id}
                 message={m}
-                tree={chat.live?.assistantId === m.id ? chat.liveTree : m.parts}
+                tree={chat.live && chat.live.assistantId === m.id ? chat.live.tree : m.parts}
                 nav={nav(m)}
                 busy={chat.running}
                 agentName={agentNames.get(m.agentId ?? "") ?? agent?.name}
                 onRegenerate={
-                  m.id === last?.id && m.parentId ? () => chat.regenerate(m.parentId as string) : undefined
+                  m.id === last?.id && m.parentId
+                    ? () => void chat.regenerate(m.parentId as string)
+                    : undefined
                 }
+                regenerateBlocked={chat.blocked?.reason}
               />
             ),
-          )}
-          {chat.error && (
-            <div
-              role="alert"
-              data-testid="chat-error"
-              data-code={chat.error.code}
-              className="flex items-start justify-between gap-3 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-900 dark:bg-red-950/40 dark:text-red-200"
-            >
-              <span>{chat.error.message}</span>
-              <button
-                type="button"
-                onClick={() => chat.setError(null)}
-                aria-label="Dismiss"
-                className="text-red-500"
-              >
-                ✕
-              </button>
-            </div>
           )}
           <div ref={bottom} />
         </div>
       </div>
-      <div className="mx-auto w-full max-w-3xl px-4 pb-4">
+      <div className="mx-auto w-full max-w-3xl space-y-2 px-4 pb-4">
+        {chat.error && (
+          <div
+            role="alert"
+            data-testid="chat-error"
+            data-code={chat.error.code}
+            className="flex items-start justify-between gap-3 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-900 dark:bg-red-950/40 dark:text-red-200"
+          >
+            <span>{chat.error.message}</span>
+            <button
+              type="button"
+              onClick={() => chat.setError(null)}
+              aria-label="Dismiss"
+              className="text-red-500"
+            >
+              ✕
+            </button>
+          </div>
+        )}
         <Composer
+          value={draft}
+          onChange={setDraft}
           running={chat.running}
           disabled={!agentId}
           onStop={chat.stop}
-          onSend={(text) => chat.send(text, last?.id ?? null)}
+          onSend={(text) => void send(text, last?.id ?? null)}
           placeholder={
             agent
               ? `Message ${agent.name}…  (Enter to send, Shift+Enter for a new line)`
@@ -142,7 +181,15 @@ export function ChatView({
   );
 }
 
-function EmptyState({ agent, hasAgents }: { agent?: ChatAgent; hasAgents: boolean }) {
+function EmptyState({
+  agent,
+  hasAgents,
+  onPick,
+}: {
+  agent?: ChatAgent;
+  hasAgents: boolean;
+  onPick?: (text: string) => void;
+}) {
   if (!hasAgents) {
     return (
       <div className="py-16 text-center text-sm text-zinc-500">
@@ -163,6 +210,22 @@ function EmptyState({ agent, hasAgents }: { agent?: ChatAgent; hasAgents: boolea
           This agent can delegate. Ask for several things at once (one per line, or “A and B”) and watch each
           delegation appear as a trace block.
         </p>
+      )}
+      {agent && (
+        <div className="mx-auto grid max-w-2xl gap-2 pt-4 text-left sm:grid-cols-3" data-testid="starters">
+          {STARTER_PROMPTS.map((prompt) => (
+            <button
+              key={prompt}
+              type="button"
+              data-testid="starter"
+              disabled={!onPick}
+              onClick={() => onPick?.(prompt)}
+              className="whitespace-pre-line rounded-xl border border-zinc-200 bg-white px-3 py-2 text-left text-sm text-zinc-700 shadow-xs hover:border-accent-500 hover:bg-accent-50 focus-visible:outline-2 focus-visible:outline-accent-500 disabled:opacity-50 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-300 dark:hover:bg-accent-500/10"
+            >
+              {prompt}
+            </button>
+          ))}
+        </div>
       )}
     </div>
   );

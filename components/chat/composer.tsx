@@ -1,7 +1,10 @@
 "use client";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 
 interface ComposerProps {
+  /** The draft, held by the caller so a refused message can be put back. */
+  value: string;
+  onChange: (text: string) => void;
   onSend: (text: string) => void;
   onStop: () => void;
   running: boolean;
@@ -10,8 +13,15 @@ interface ComposerProps {
 }
 
 /** Enter sends, Shift+Enter adds a line; while an answer runs the button becomes Stop. */
-export function Composer({ onSend, onStop, running, disabled, placeholder }: ComposerProps) {
-  const [text, setText] = useState("");
+export function Composer({
+  value: text,
+  onChange: setText,
+  onSend,
+  onStop,
+  running,
+  disabled,
+  placeholder,
+}: ComposerProps) {
   const ref = useRef<HTMLTextAreaElement>(null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: resize the textarea whenever the text changes
@@ -26,7 +36,6 @@ export function Composer({ onSend, onStop, running, disabled, placeholder }: Com
     const value = text.trim();
     if (!value || running || disabled) return;
     onSend(value);
-    setText("");
   }
 
   return (

@@ -1,17 +1,15 @@
 "use client";
 import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
-import { useCallback, useEffect, useState } from "react";
+import { Fragment, useCallback, useEffect, useMemo, useState } from "react";
+import type { ConversationItem as Item } from "@/lib/chat/page-data";
+import { DATE_GROUPS, type DateGroup, dateGroup, shortWhen } from "./format";
 import { CONVERSATIONS_CHANGED } from "./use-chat";
 
-interface Item {
-  id: string;
-  title: string;
-  agentName: string | null;
-  updatedAt: string;
-}
-
-/** The user's conversations, newest first: search by title, rename, delete with confirmation. */
+/**
+ * The user's conversations, newest first, in sections Today / Yesterday / Previous 7 days / Older
+ * (each with its date): search by title, rename, delete with confirmation.
+ */
 export function ConversationList() {
   const [items, setItems] = useState<Item[]>([]);
   const [query, setQuery] = useState("");
@@ -19,12 +17,25 @@ export function ConversationList() {
   const [confirming, setConfirming] = useState<string | null>(null);
   const pathname = usePathname();
   const router = useRouter();
+  // Read once per load of the list, so the sections follow the browser's clock and time zone.
+  const [now, setNow] = useState(() => new Date());
+  const sections = useMemo(() => {
+    const by = new Map<DateGroup, Item[]>();
+    for (const c of items) {
+      const group = dateGroup(new Date(c.updatedAt), now);
+      by.set(group, [...(by.get(group) ?? []), c]);
+    }
+    return DATE_GROUPS.flatMap((g) => (by.has(g) ? [{ group: g, items: by.get(g) as Item[] }] : []));
+  }, [items, now]);
 
   const load = useCallback(async () => {
     const res = await fetch(`/api/conversations${query ? `?q=${encodeURIComponent(query)}` : ""}`, {
       cache: "no-store",
     });
-    if (res.ok) setItems(((await res.json()) as { conversations: Item[] }).conversations);
+    if (res.ok) {
+      setItems(((await res.json()) as { conversations: Item[] }).conversations);
+      setNow(new Date());
+    }
   }, [query]);
 
   useEffect(() => {
@@ -78,78 +89,96 @@ export function ConversationList() {
             {query ? "No chats match." : "No chats yet."}
           </li>
         )}
-        {items.map((c) => {
-          const active = pathname === `/chat/${c.id}`;
-          return (
+        {sections.map(({ group, items: inGroup }) => (
+          <Fragment key={group}>
             <li
-              key={c.id}
-              className={`group rounded-lg text-sm ${active ? "bg-zinc-200/70 dark:bg-zinc-800" : "hover:bg-zinc-100 dark:hover:bg-zinc-800/60"}`}
-              data-testid="conversation-item"
+              className="px-2 pt-3 pb-1 text-[11px] font-semibold uppercase tracking-wide text-zinc-500 first:pt-0"
+              data-testid="conversation-group"
             >
-              {editing === c.id ? (
-                <input
-                  // biome-ignore lint/a11y/noAutofocus: the user just asked to rename this item
-                  autoFocus
-                  defaultValue={c.title}
-                  aria-label="Conversation title"
-                  data-testid="rename-input"
-                  onBlur={(e) => rename(c.id, e.target.value)}
-                  onKeyDown={(e) => {
-                    if (e.key === "Enter") rename(c.id, e.currentTarget.value);
-                    if (e.key === "Escape") setEditing(null);
-                  }}
-                  className="w-full rounded-lg border border-accent-500 bg-white px-2 py-1.5 dark:bg-zinc-900"
-                />
-              ) : confirming === c.id ? (
-                <div className="flex items-center gap-2 px-2 py-1.5 text-xs">
-                  <span className="flex-1">Delete this chat?</span>
-                  <button
-                    type="button"
-                    data-testid="confirm-delete"
-                    onClick={() => remove(c.id)}
-                    className="rounded bg-red-600 px-2 py-0.5 text-white"
-                  >
-                    Delete
-                  </button>
-                  <button type="button" onClick={() => setConfirming(null)} className="px-1">
-                    Cancel
-                  </button>
-                </div>
-              ) : (
-                <div className="flex items-center">
-                  <Link href={`/chat/${c.id}`} className="min-w-0 flex-1 px-2 py-1.5" title={c.title}>
-                    <span className="block truncate" data-testid="conversation-title">
-                      {c.title}
-                    </span>
-                    {c.agentName && (
-                      <span className="block truncate text-[11px] text-zinc-500">{c.agentName}</span>
-                    )}
-                  </Link>
-                  <span className="hidden shrink-0 gap-0.5 pr-1 group-hover:flex group-focus-within:flex">
-                    <button
-                      type="button"
-                      aria-label="Rename"
-                      data-testid="rename-conversation"
-                      onClick={() => setEditing(c.id)}
-                      className="rounded p-1 text-xs text-zinc-500 hover:bg-zinc-200 dark:hover:bg-zinc-700"
-                    >
-                      ✎
-                    </button>
-                    <button
-                      type="button"
-                      aria-label="Delete"
-                      data-testid="delete-conversation"
-                      onClick={() => setConfirming(c.id)}
-                      className="rounded p-1 text-xs text-zinc-500 hover:bg-zinc-200 dark:hover:bg-zinc-700"
-                    >
-                      🗑
-                    </button>
-                  </span>
-                </div>
-              )}
+              {group}
             </li>
-          );
-        })}
+            {inGroup.map((c) => {
+              const active = pathname === `/chat/${c.id}`;
+              return (
+                <li
+                  key={c.id}
+                  className={`group rounded-lg text-sm ${active ? "bg-zinc-200/70 dark:bg-zinc-800" : "hover:bg-zinc-100 dark:hover:bg-zinc-800/60"}`}
+                  data-testid="conversation-item"
+                >
+                  {editing === c.id ? (
+                    <input
+                      // biome-ignore lint/a11y/noAutofocus: the user just asked to rename this item
+                      autoFocus
+                      defaultValue={c.title}
+                      aria-label="Conversation title"
+                      data-testid="rename-input"
+                      onBlur={(e) => rename(c.id, e.target.value)}
+                      onKeyDown={(e) => {
+                        if (e.key === "Enter") rename(c.id, e.currentTarget.value);
+                        if (e.key === "Escape") setEditing(null);
+                      }}
+                      className="w-full rounded-lg border border-accent-500 bg-white px-2 py-1.5 dark:bg-zinc-900"
+                    />
+                  ) : confirming === c.id ? (
+                    <div className="flex items-center gap-2 px-2 py-1.5 text-xs">
+                      <span className="flex-1">Delete this chat?</span>
+                      <button
+                        type="button"
+                        data-testid="confirm-delete"
+                        onClick={() => remove(c.id)}
+                        className="rounded bg-red-600 px-2 py-0.5 text-white"
+                      >
+                        Delete
+                      </button>
+                      <button type="button" onClick={() => setConfirming(null)} className="px-1">
+                        Cancel
+                      </button>
+                    </div>
+                  ) : (
+                    <div className="flex items-center">
+                      <Link href={`/chat/${c.id}`} className="min-w-0 flex-1 px-2 py-1.5" title={c.title}>
+                        <span className="block truncate" data-testid="conversation-title">
+                          {c.title}
+                        </span>
+                        <span className="flex gap-2 text-[11px] text-zinc-500">
+                          {c.agentName && <span className="min-w-0 flex-1 truncate">{c.agentName}</span>}
+                          <time
+                            dateTime={c.updatedAt}
+                            title={new Date(c.updatedAt).toLocaleString()}
+                            className="ml-auto shrink-0 tabular-nums"
+                            data-testid="conversation-date"
+                          >
+                            {shortWhen(new Date(c.updatedAt), now)}
+                          </time>
+                        </span>
+                      </Link>
+                      <span className="hidden shrink-0 gap-0.5 pr-1 group-hover:flex group-focus-within:flex">
+                        <button
+                          type="button"
+                          aria-label="Rename"
+                          data-testid="rename-conversation"
+                          onClick={() => setEditing(c.id)}
+                          className="rounded p-1 text-xs text-zinc-500 hover:bg-zinc-200 dark:hover:bg-zinc-700"
+                        >
+                          ✎
+                        </button>
+                        <button
+                          type="button"
+                          aria-label="Delete"
+                          data-testid="delete-conversation"
+                          onClick={() => setConfirming(c.id)}
+                          className="rounded p-1 text-xs text-zinc-500 hover:bg-zinc-200 dark:hover:bg-zinc-700"
+                        >
+                          🗑
+                        </button>
+                      </span>
+                    </div>
+                  )}
+                </li>
+              );
+            })}
+          </Fragment>
+        ))}
       </ul>
     </div>
   );

@@ -30,6 +30,36 @@ function textOf(node: unknown): string {
   return "";
 }
 
+interface MdNode {
+  type: string;
+  value?: string;
+  children?: MdNode[];
+}
+
+/**
+ * Remark plugin: inside a blockquote every line break is kept (a poem or a quoted message keeps its
+ * lines), as an explicit break instead of markdown's joining soft break.
+ */
+function remarkQuoteBreaks() {
+  const walk = (node: MdNode, quoted: boolean) => {
+    if (!node.children) return;
+    const inQuote = quoted || node.type === "blockquote";
+    node.children = node.children.flatMap((child): MdNode[] => {
+      if (inQuote && child.type === "text" && child.value?.includes("\n"))
+        return child.value
+          .split("\n")
+          .flatMap((value, i) =>
+            i ? [{ type: "break" }, { type: "text", value }] : [{ type: "text", value }],
+          );
+      walk(child, inQuote);
+      return [child];
+    });
+  };
+  return (tree: MdNode) => walk(tree, false);
+}
+
+const remarkPlugins = [remarkGfm, remarkQuoteBreaks];
+
 const components: Components = {
   pre({ children }) {
     const code = textOf(children);
@@ -72,7 +102,7 @@ export const Markdown = memo(function Markdown({ text }: { text: string }) {
   return (
     <div className="markdown text-[15px] leading-relaxed">
       <ReactMarkdown
-        remarkPlugins={[remarkGfm]}
+        remarkPlugins={remarkPlugins}
         rehypePlugins={[[rehypeHighlight, { detect: true, ignoreMissing: true }]]}
         components={components}
       >

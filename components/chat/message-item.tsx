@@ -1,11 +1,11 @@
 "use client";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import type { MessageTree } from "@/lib/agents/trace";
+import type { ChatMessage } from "@/lib/chat/page-data";
 import { formatTokens } from "./format";
 import { Markdown } from "./markdown";
 import { StatusBadge } from "./status-badge";
 import { TraceContent } from "./trace-content";
-import type { ChatMessage } from "./types";
 
 interface BranchNav {
   index: number;
@@ -45,14 +45,22 @@ export function UserMessage({
   nav,
   onEdit,
   busy,
+  refusedEdit,
 }: {
   message: ChatMessage;
   nav: BranchNav;
   onEdit: (text: string) => void;
+  /** The text of this message's last edit, which the server refused: the editor opens with it. */
+  refusedEdit?: string;
   busy: boolean;
 }) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(message.content);
+  useEffect(() => {
+    if (refusedEdit === undefined) return;
+    setDraft(refusedEdit);
+    setEditing(true);
+  }, [refusedEdit]);
   return (
     <div className="group flex flex-col items-end gap-1" data-testid="user-message">
       {editing ? (
@@ -116,11 +124,14 @@ export function AssistantMessage({
   onRegenerate,
   busy,
   agentName,
+  regenerateBlocked,
 }: {
   message: ChatMessage;
   tree: MessageTree | null;
   nav: BranchNav;
   onRegenerate?: () => void;
+  /** Why a new answer would be refused now (rate limit, empty balance): Regenerate is disabled. */
+  regenerateBlocked?: string;
   busy: boolean;
   agentName?: string;
 }) {
@@ -166,11 +177,12 @@ export function AssistantMessage({
       {message.status === "STOPPED" && (
         <p className="text-xs text-amber-700 dark:text-amber-300">Stopped — the answer so far is kept.</p>
       )}
-      <div className="flex items-center gap-3 text-xs text-zinc-500 opacity-70 group-hover:opacity-100">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-zinc-500 opacity-70 group-hover:opacity-100">
         <BranchSwitcher nav={nav} />
         {usage && total > 0 && (
           <span
             data-testid="message-usage"
+            className="whitespace-nowrap"
             title={`Input ${usage.inputTokens} · output ${usage.outputTokens} tokens; subagents ${sub}`}
           >
             {formatTokens(usage.inputTokens)} in · {formatTokens(usage.outputTokens)} out
@@ -178,14 +190,28 @@ export function AssistantMessage({
           </span>
         )}
         {onRegenerate && !busy && (
-          <button
-            type="button"
-            data-testid="regenerate"
-            onClick={onRegenerate}
-            className="hover:text-zinc-900 dark:hover:text-zinc-100"
-          >
-            ↻ Regenerate
-          </button>
+          <>
+            <button
+              type="button"
+              data-testid="regenerate"
+              onClick={onRegenerate}
+              disabled={Boolean(regenerateBlocked)}
+              title={regenerateBlocked}
+              aria-describedby={regenerateBlocked ? `${message.id}-regenerate-blocked` : undefined}
+              className="whitespace-nowrap hover:text-zinc-900 disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:text-inherit dark:hover:text-zinc-100"
+            >
+              ↻ Regenerate
+            </button>
+            {regenerateBlocked && (
+              <span
+                id={`${message.id}-regenerate-blocked`}
+                data-testid="regenerate-blocked"
+                className="basis-full text-amber-700 sm:basis-auto dark:text-amber-300"
+              >
+                {regenerateBlocked}
+              </span>
+            )}
+          </>
         )}
       </div>
     </div>

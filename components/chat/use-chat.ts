@@ -1,32 +1,19 @@
 "use client";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import type { RunEvent } from "@/lib/agents/events";
-import { type MessageTree, reduceEvents } from "@/lib/agents/trace";
-import { readSse } from "./sse";
-import type { ApiError, ChatMessage } from "./types";
-
-interface Meta {
-  type: "meta";
-  runId: string;
-  conversationId: string;
-  userMessageId: string;
-  assistantMessageId: string;
-  title: string;
-}
-
-interface LiveState {
-  runId?: string;
-  assistantId: string;
-  events: RunEvent[];
-}
+import { useCallback, useEffect, useState } from "react";
+import type { ApiError, Blocked, ChatMessage, ChatMeta, ConversationJson } from "@/lib/chat/page-data";
+import { type StreamOutcome, useRunStream } from "./use-run-stream";
 
 export const CONVERSATIONS_CHANGED = "conversations:changed";
 
 const tempId = () => `temp-${Math.random().toString(36).slice(2)}`;
 
+/** Refusals that will refuse the next request too, until `retryAfter` (if the server gave one). */
+const BLOCKING = /^(rate_limit|limit:balance)/;
+
 /**
- * Chat state of one conversation: stored messages (all branches), the live run's events (reduced
- * to the same tree the server stores), sending, regenerating, stopping and reattaching.
+ * Message state of one conversation: stored messages (all branches), optimistic messages while a
+ * request is on its way, the refusal of the last request, and what the server said blocks the next
+ * one (rate limit, empty balance). The stream itself is `useRunStream`'s.
  */
 export function useChat({
   conversationId: initialConversationId,
@@ -34,205 +21,188 @@ export function useChat({
   liveRunId,
   remoteRun,
   agentId,
+  initialBlocked = null,
 }: {
   conversationId: string | null;
   initialMessages: ChatMessage[];
   liveRunId: string | null;
   remoteRun: { messageId: string; runId: string } | null;
   agentId: string;
+  /** What the page knew blocks a new answer when it rendered (an empty balance). */
+  initialBlocked?: Blocked | null;
 }) {
   const [conversationId, setConversationId] = useState(initialConversationId);
   const [messages, setMessages] = useState(initialMessages);
-  const [live, setLive] = useState<LiveState | null>(null);
   const [error, setError] = useState<ApiError | null>(null);
-  const pending = useRef<RunEvent[]>([]);
-  const frame = useRef<number | null>(null);
-  const conversationRef = useRef(conversationId);
-  conversationRef.current = conversationId;
+  const [blocked, setBlocked] = useState<Blocked | null>(initialBlocked);
+  const stream = useRunStream();
+  const { begin, end } = stream;
 
-  const liveTree: MessageTree | null = useMemo(() => (live ? reduceEvents(live.events) : null), [live]);
-
-  const flush = useCallback(() => {
-    frame.current = null;
-    const batch = pending.current;
-    pending.current = [];
-    if (batch.length) setLive((l) => (l ? { ...l, events: [...l.events, ...batch] } : l));
-  }, []);
+  // A rate limit or a refill lifts the block by itself: re-enable then.
+  useEffect(() => {
+    if (!blocked?.until) return;
+    const t = setTimeout(() => setBlocked(null), Math.max(0, blocked.until - Date.now()));
+    return () => clearTimeout(t);
+  }, [blocked]);
 
   const reload = useCallback(async (id: string) => {
-    const res = await fetch(`/api/conversations/${id}`, { cache: "no-store" });
-    if (!res.ok) return;
-    const data = (await res.json()) as { messages: ChatMessage[] };
+    const res = await fetch(`/api/conversations/${id}`, { cache: "no-store" }).catch(() => null);
+    if (!res?.ok) return;
+    const data = (await res.json()) as ConversationJson;
     setMessages(data.messages);
   }, []);
 
-  const consume = useCallback(
-    async (res: Response, temp?: { user: string; assistant: string }) => {
-      if (!res.ok || !res.body) {
-        const body = (await res.json().catch(() => null)) as ApiError | null;
-        setError(body ?? { code: "internal", message: `Request failed (${res.status}).` });
-        if (temp) setMessages((ms) => ms.filter((m) => m.id !== temp.user && m.id !== temp.assistant));
-        setLive(null);
-        return;
+  /** After a request: on refusal drop the optimistic messages and keep the error; else reload. */
+  const settle = useCallback(
+    async (outcome: StreamOutcome, convId: string | null, drop: string[]): Promise<StreamOutcome> => {
+      if (!outcome.ok) {
+        setError(outcome.error);
+        if (BLOCKING.test(outcome.error.code))
+          setBlocked({
+            reason: outcome.error.message,
+            until: outcome.error.retryAfter ? Date.now() + outcome.error.retryAfter * 1000 : null,
+          });
+        setMessages((ms) => ms.filter((m) => !drop.includes(m.id)));
+      } else {
+        // A run can end on the same limits (the balance ran out during the answer).
+        const ended = outcome.tree?.error;
+        setBlocked(ended && BLOCKING.test(ended.code) ? { reason: ended.message, until: null } : null);
+        if (convId) await reload(convId);
       }
-      let convId = conversationRef.current;
-      for await (const item of readSse<Meta | RunEvent>(res.body)) {
-        if (item.type === "meta") {
-          const meta = item as Meta;
-          if (temp) {
-            setMessages((ms) =>
-              ms
-                .filter((m) => !(temp.user !== meta.userMessageId && m.id === meta.userMessageId))
-                .map((m) =>
-                  m.id === temp.user
-                    ? { ...m, id: meta.userMessageId }
-                    : m.id === temp.assistant
-                      ? { ...m, id: meta.assistantMessageId, parentId: meta.userMessageId }
-                      : m,
-                ),
-            );
-          }
-          setLive({ runId: meta.runId, assistantId: meta.assistantMessageId, events: [] });
-          if (convId !== meta.conversationId) {
-            convId = meta.conversationId;
-            setConversationId(convId);
-            window.history.replaceState(null, "", `/chat/${convId}`);
-          }
-          window.dispatchEvent(new Event(CONVERSATIONS_CHANGED));
-          continue;
-        }
-        pending.current.push(item as RunEvent);
-        frame.current ??= requestAnimationFrame(flush);
-      }
-      if (frame.current) cancelAnimationFrame(frame.current);
-      flush();
-      if (convId) await reload(convId);
-      setLive(null);
+      end();
       window.dispatchEvent(new Event(CONVERSATIONS_CHANGED));
+      return outcome;
     },
-    [flush, reload],
+    [end, reload],
   );
 
   // Reattach to a run that was still going when the page loaded.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per run id the page was rendered with
   useEffect(() => {
-    if (!liveRunId) return;
+    if (!liveRunId || !initialConversationId) return;
     const controller = new AbortController();
-    fetch(`/api/chat/runs/${liveRunId}`, { signal: controller.signal })
-      .then((res) =>
-        res.ok ? consume(res) : conversationRef.current ? reload(conversationRef.current) : undefined,
-      )
-      .catch(() => {});
+    stream.attach(liveRunId, controller.signal).then((outcome) => {
+      if (!controller.signal.aborted)
+        void settle(outcome.ok ? outcome : { ok: true }, initialConversationId, []);
+    });
     return () => controller.abort();
-  }, [liveRunId, consume, reload]);
+  }, [liveRunId]);
 
   // An answer written by another app process: poll its saved state until it leaves STREAMING.
   const [remote, setRemote] = useState(remoteRun);
   useEffect(() => {
-    if (!remote || !conversationRef.current) return;
-    const id = conversationRef.current;
+    if (!remote || !conversationId) return;
     const timer = setInterval(async () => {
-      const res = await fetch(`/api/conversations/${id}`, { cache: "no-store" }).catch(() => null);
+      const res = await fetch(`/api/conversations/${conversationId}`, { cache: "no-store" }).catch(
+        () => null,
+      );
       if (!res?.ok) return;
-      const data = (await res.json()) as { messages: ChatMessage[] };
+      const data = (await res.json()) as ConversationJson;
       setMessages(data.messages);
       if (data.messages.find((m) => m.id === remote.messageId)?.status !== "STREAMING") setRemote(null);
     }, 1500);
     return () => clearInterval(timer);
-  }, [remote]);
+  }, [remote, conversationId]);
 
-  const send = useCallback(
-    async (text: string, parentId: string | null) => {
+  /** Starts an answer with optimistic messages; their temp ids become the server's on `meta`. */
+  const run = useCallback(
+    async (
+      body: Record<string, unknown>,
+      optimistic: ChatMessage[],
+      temp: { user: string; assistant: string },
+    ) => {
       setError(null);
-      const temp = { user: tempId(), assistant: tempId() };
-      const now = new Date().toISOString();
-      const base = { parts: null, error: null, usage: null, agentId, createdAt: now };
-      setMessages((ms) => [
-        ...ms,
-        { ...base, id: temp.user, parentId, role: "USER", content: text, status: "COMPLETE" },
-        {
-          ...base,
-          id: temp.assistant,
-          parentId: temp.user,
-          role: "ASSISTANT",
-          content: "",
-          status: "STREAMING",
-        },
-      ]);
-      setLive({ assistantId: temp.assistant, events: [] });
-      const res = await fetch("/api/chat", {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({
-          conversationId: conversationRef.current ?? undefined,
-          agentId,
-          text,
-          parentMessageId: parentId,
-        }),
-      }).catch(() => null);
-      if (!res) {
-        setError({
-          code: "internal:network",
-          message: "Could not reach the server. Check your connection and try again.",
-        });
-        setMessages((ms) => ms.filter((m) => m.id !== temp.user && m.id !== temp.assistant));
-        setLive(null);
-        return;
-      }
-      await consume(res, temp);
+      setMessages((ms) => [...ms, ...optimistic]);
+      begin(temp.assistant);
+      let convId = conversationId;
+      const onMeta = (meta: ChatMeta) => {
+        setMessages((ms) =>
+          ms
+            .filter((m) => !(temp.user !== meta.userMessageId && m.id === meta.userMessageId))
+            .map((m) =>
+              m.id === temp.user
+                ? { ...m, id: meta.userMessageId }
+                : m.id === temp.assistant
+                  ? { ...m, id: meta.assistantMessageId, parentId: meta.userMessageId }
+                  : m,
+            ),
+        );
+        if (convId !== meta.conversationId) {
+          convId = meta.conversationId;
+          setConversationId(convId);
+          window.history.replaceState(null, "", `/chat/${convId}`);
+        }
+        window.dispatchEvent(new Event(CONVERSATIONS_CHANGED));
+      };
+      const outcome = await stream.post(body, onMeta);
+      return settle(
+        outcome,
+        convId,
+        optimistic.map((m) => m.id),
+      );
     },
-    [agentId, consume],
+    [begin, conversationId, settle, stream.post],
+  );
+
+  const placeholder = useCallback(
+    (id: string, parentId: string | null, role: ChatMessage["role"], content: string): ChatMessage => ({
+      id,
+      parentId,
+      role,
+      content,
+      status: role === "USER" ? "COMPLETE" : "STREAMING",
+      parts: null,
+      error: null,
+      usage: null,
+      agentId,
+      createdAt: new Date().toISOString(),
+    }),
+    [agentId],
+  );
+
+  /** Sends a message. Resolves `{ ok: false }` when the server refused it (the caller keeps the draft). */
+  const send = useCallback(
+    (text: string, parentId: string | null) => {
+      const temp = { user: tempId(), assistant: tempId() };
+      return run(
+        { conversationId: conversationId ?? undefined, agentId, text, parentMessageId: parentId },
+        [
+          placeholder(temp.user, parentId, "USER", text),
+          placeholder(temp.assistant, temp.user, "ASSISTANT", ""),
+        ],
+        temp,
+      );
+    },
+    [agentId, conversationId, placeholder, run],
   );
 
   const regenerate = useCallback(
-    async (userMessageId: string) => {
-      setError(null);
+    (userMessageId: string) => {
       const temp = { user: userMessageId, assistant: tempId() };
-      setMessages((ms) => [
-        ...ms,
-        {
-          id: temp.assistant,
-          parentId: userMessageId,
-          role: "ASSISTANT",
-          content: "",
-          status: "STREAMING",
-          parts: null,
-          error: null,
-          usage: null,
-          agentId,
-          createdAt: new Date().toISOString(),
-        },
-      ]);
-      setLive({ assistantId: temp.assistant, events: [] });
-      const res = await fetch("/api/chat", {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({
-          conversationId: conversationRef.current,
-          agentId,
-          regenerateMessageId: userMessageId,
-        }),
-      });
-      await consume(res, temp);
+      return run(
+        { conversationId, agentId, regenerateMessageId: userMessageId },
+        [placeholder(temp.assistant, userMessageId, "ASSISTANT", "")],
+        temp,
+      );
     },
-    [agentId, consume],
+    [agentId, conversationId, placeholder, run],
   );
 
+  const runId = stream.live?.runId ?? remote?.runId;
   const stop = useCallback(async () => {
-    const runId = live?.runId ?? remote?.runId;
-    if (!runId) return;
-    await fetch(`/api/chat/runs/${runId}/stop`, { method: "POST" }).catch(() => {});
-  }, [live?.runId, remote?.runId]);
+    if (runId) await stream.stop(runId);
+  }, [runId, stream.stop]);
 
   return {
     conversationId,
     messages,
-    live,
-    liveTree,
+    live: stream.live,
     error,
     setError,
+    blocked,
     send,
     regenerate,
     stop,
-    running: live !== null,
+    running: stream.live !== null,
   };
 }

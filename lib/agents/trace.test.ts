@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ROOT_SPAN_ID, type RunEvent, type RunEventInit } from "./events";
-import { reduceEvents, rootText } from "./trace";
+import { syntheticRunEvents } from "./testing/trace-events";
+import { applyEvent, emptyTree, reduceEvents, rootText } from "./trace";
 
 let ts = 0;
 const root = { spanId: ROOT_SPAN_ID, parentSpanId: null, depth: 0, agentId: "a" };
@@ -206,5 +207,49 @@ describe("reduceEvents", () => {
       usage: { inputTokens: 100, outputTokens: 10 },
     });
     expect(tree.usage).toEqual({ inputTokens: 115, outputTokens: 13 });
+  });
+});
+
+describe("applyEvent (the live chat's incremental reducer)", () => {
+  const clone = <T>(x: T): T => JSON.parse(JSON.stringify(x));
+
+  it.each(["completed", "stopped", "failed"] as const)(
+    "gives the full reduce's tree after every event of a %s run with nested subagents, tool calls and errors",
+    (status) => {
+      const events = syntheticRunEvents(400, status);
+      const live = emptyTree();
+      for (let i = 0; i < events.length; i++) {
+        applyEvent(live, events[i]);
+        // Compare every few events (every event would be quadratic, and a prefix bug shows anyway).
+        if (i % 7 === 0 || i > events.length - 60)
+          expect(clone(live), `after event ${i} (${events[i].type})`).toEqual(
+            clone(reduceEvents(events.slice(0, i + 1))),
+          );
+      }
+      const full = reduceEvents(events);
+      expect(live).toEqual(full);
+      expect(full.status).toBe(status);
+      // The sequence really exercises what it claims to.
+      const json = JSON.stringify(full);
+      for (const part of ['"depth":2', '"status":"failed"', '"error":"unexpected end', '"type":"handoff"'])
+        expect(json).toContain(part);
+    },
+  );
+
+  it("continues a tree that was stored as JSON and parsed back (reattach) to the same result", () => {
+    const events = syntheticRunEvents(300, "stopped");
+    const cut = 120;
+    const resumed = clone(reduceEvents(events.slice(0, cut)));
+    for (const ev of events.slice(cut)) applyEvent(resumed, ev);
+    expect(resumed).toEqual(reduceEvents(events));
+  });
+
+  it("attaches events of an unknown span to the root instead of dropping them", () => {
+    const tree = emptyTree();
+    applyEvent(
+      tree,
+      e({ type: "text_delta", spanId: "nope", parentSpanId: "x", depth: 3, agentId: "z", text: "hi" }),
+    );
+    expect(tree.content).toEqual([{ type: "text", agentId: "z", text: "hi" }]);
   });
 });

@@ -103,159 +103,204 @@ function subagentNode(
   };
 }
 
-/**
- * Pure reducer from a run's events (live or stored) to the nested message tree the chat shows:
- * text, reasoning, tool calls and subagent blocks with their own nested content.
- * Events of unknown spans are attached to the root so nothing is silently dropped.
- */
-export function reduceEvents(events: Iterable<RunEvent>): MessageTree {
-  const tree: MessageTree = {
-    rootAgentIds: [],
-    status: "running",
-    content: [],
-    usage: { inputTokens: 0, outputTokens: 0 },
-  };
-  const spans = new Map<string, Span>([[ROOT_SPAN_ID, { content: tree.content, parent: null }]]);
-  const toolCalls = new Map<string, ToolCallNode | SubagentNode>();
-  const startedAt = new Map<string, number>();
-  const spanOf = (id: string) => spans.get(id) ?? (spans.get(ROOT_SPAN_ID) as Span);
+/** An empty tree of a run that has not sent anything yet. */
+export function emptyTree(): MessageTree {
+  return { rootAgentIds: [], status: "running", content: [], usage: { inputTokens: 0, outputTokens: 0 } };
+}
 
-  for (const ev of events) {
-    switch (ev.type) {
-      case "run_start":
-        tree.runId = ev.runId;
-        tree.graphType = ev.graphType;
-        tree.rootAgentIds = [...ev.rootAgentIds];
-        break;
-      case "text_delta":
-      case "reasoning_delta":
-        appendText(
-          spanOf(ev.spanId).content,
-          ev.type === "text_delta" ? "text" : "reasoning",
-          ev.agentId,
-          ev.text,
-        );
-        break;
-      case "tool_call_start": {
-        const content = spanOf(ev.spanId).content;
-        if (ev.name === "subagent") {
-          // The block appears as soon as the parent calls the tool; subagent_start fills in the rest.
-          const node = subagentNode({
-            id: ev.id,
-            subagentType: String(ev.args.subagent_type ?? ""),
-            task: String(ev.args.description ?? ""),
-            depth: ev.depth + 1,
-          });
-          content.push(node);
-          toolCalls.set(ev.id, node);
-          spans.set(ev.id, { content: node.content, parent: ev.spanId, node });
-        } else {
-          const node: ToolCallNode = {
-            type: "tool_call",
-            id: ev.id,
-            name: ev.name,
-            args: ev.args,
-            status: "running",
-          };
-          if (ev.source) node.source = ev.source;
-          startedAt.set(ev.id, ev.ts);
-          content.push(node);
-          toolCalls.set(ev.id, node);
-        }
-        break;
-      }
-      case "tool_call_end": {
-        const node = toolCalls.get(ev.id);
-        if (node?.type === "tool_call") {
-          node.result = ev.result;
-          node.status = ev.error ? "failed" : "completed";
-          if (ev.error) node.error = ev.error;
-          const started = startedAt.get(ev.id);
-          if (started !== undefined && Number.isFinite(ev.ts - started)) node.durationMs = ev.ts - started;
-        }
-        break;
-      }
-      case "subagent_start": {
-        let span = spans.get(ev.spanId);
-        if (!span?.node) {
-          const { subagentType, agentId, agentName, task, mode, depth, ancestry } = ev;
-          const node = subagentNode({
-            id: ev.spanId,
-            subagentType,
-            agentId,
-            agentName,
-            task,
-            mode,
-            depth,
-            ancestry,
-          });
-          spanOf(ev.parentSpanId ?? ROOT_SPAN_ID).content.push(node);
-          span = { content: node.content, parent: ev.parentSpanId, node };
-          spans.set(ev.spanId, span);
-        }
-        const node = span.node as SubagentNode;
-        Object.assign(node, {
-          subagentType: ev.subagentType,
-          agentId: ev.agentId,
-          agentName: ev.agentName,
-          task: ev.task,
-          mode: ev.mode,
-          depth: ev.depth,
-          ancestry: [...ev.ancestry],
-        });
-        break;
-      }
-      case "subagent_stop": {
-        const node = spans.get(ev.spanId)?.node;
-        if (node) {
-          node.status = "completed";
-          node.text = ev.text;
-          node.durationMs = ev.durationMs;
-        }
-        break;
-      }
-      case "subagent_error": {
-        const node = spans.get(ev.spanId)?.node;
-        if (node) {
-          node.status = "failed";
-          node.error = ev.message;
-          node.durationMs = ev.durationMs;
-        }
-        break;
-      }
-      case "usage": {
-        tree.usage.inputTokens += ev.inputTokens;
-        tree.usage.outputTokens += ev.outputTokens;
-        let span: Span | undefined = spans.get(ev.spanId);
-        while (span?.node) {
-          span.node.usage.inputTokens += ev.inputTokens;
-          span.node.usage.outputTokens += ev.outputTokens;
-          span = span.parent ? spans.get(span.parent) : undefined;
-        }
-        break;
-      }
-      case "handoff":
-        spanOf(ev.spanId).content.push({
-          type: "handoff",
-          fromAgentId: ev.fromAgentId,
-          toAgentId: ev.toAgentId,
-        });
-        break;
-      case "summary":
-        tree.summary = ev.text;
-        break;
-      case "notice":
-        tree.notices = [...(tree.notices ?? []), ev.message];
-        break;
-      case "run_end":
-        tree.status = ev.status;
-        tree.durationMs = ev.durationMs;
-        if (ev.error) tree.error = { ...ev.error };
-        if (ev.status !== "completed")
-          markUnfinished(tree.content, ev.status === "stopped" ? "stopped" : "failed");
-        break;
+/** Where each span's content lives and which node each tool call id is, for one tree. */
+interface TreeIndex {
+  spans: Map<string, Span>;
+  toolCalls: Map<string, ToolCallNode | SubagentNode>;
+  /** Start time of each tool call applied to this tree object (for its duration). */
+  startedAt: Map<string, number>;
+}
+
+const indexes = new WeakMap<MessageTree, TreeIndex>();
+
+function indexContent(index: TreeIndex, content: TraceNode[], spanId: string) {
+  for (const node of content) {
+    if (node.type === "tool_call") index.toolCalls.set(node.id, node);
+    if (node.type === "subagent") {
+      index.toolCalls.set(node.id, node);
+      index.spans.set(node.id, { content: node.content, parent: spanId, node });
+      indexContent(index, node.content, node.id);
     }
   }
+}
+
+/**
+ * The span index of a tree: built once per tree object (walking it, so a tree parsed from JSON can
+ * be continued too) and kept up to date by `applyEvent` from then on.
+ */
+function indexOf(tree: MessageTree): TreeIndex {
+  let index = indexes.get(tree);
+  if (!index) {
+    index = {
+      spans: new Map([[ROOT_SPAN_ID, { content: tree.content, parent: null }]]),
+      toolCalls: new Map(),
+      startedAt: new Map(),
+    };
+    indexContent(index, tree.content, ROOT_SPAN_ID);
+    indexes.set(tree, index);
+  }
+  return index;
+}
+
+/**
+ * Applies one event to a tree, in place, in time independent of how many events came before (the
+ * live chat applies each event once per arrival). This is the only rule for turning events into
+ * the tree: `reduceEvents` is a fold of it, so the browser's live tree equals the stored one.
+ * Events of unknown spans are attached to the root so nothing is silently dropped.
+ */
+export function applyEvent(tree: MessageTree, ev: RunEvent): MessageTree {
+  const { spans, toolCalls, startedAt } = indexOf(tree);
+  const spanOf = (id: string) => spans.get(id) ?? (spans.get(ROOT_SPAN_ID) as Span);
+  switch (ev.type) {
+    case "run_start":
+      tree.runId = ev.runId;
+      tree.graphType = ev.graphType;
+      tree.rootAgentIds = [...ev.rootAgentIds];
+      break;
+    case "text_delta":
+    case "reasoning_delta":
+      appendText(
+        spanOf(ev.spanId).content,
+        ev.type === "text_delta" ? "text" : "reasoning",
+        ev.agentId,
+        ev.text,
+      );
+      break;
+    case "tool_call_start": {
+      const content = spanOf(ev.spanId).content;
+      if (ev.name === "subagent") {
+        // The block appears as soon as the parent calls the tool; subagent_start fills in the rest.
+        const node = subagentNode({
+          id: ev.id,
+          subagentType: String(ev.args.subagent_type ?? ""),
+          task: String(ev.args.description ?? ""),
+          depth: ev.depth + 1,
+        });
+        content.push(node);
+        toolCalls.set(ev.id, node);
+        spans.set(ev.id, { content: node.content, parent: ev.spanId, node });
+      } else {
+        const node: ToolCallNode = {
+          type: "tool_call",
+          id: ev.id,
+          name: ev.name,
+          args: ev.args,
+          status: "running",
+        };
+        if (ev.source) node.source = ev.source;
+        startedAt.set(ev.id, ev.ts);
+        content.push(node);
+        toolCalls.set(ev.id, node);
+      }
+      break;
+    }
+    case "tool_call_end": {
+      const node = toolCalls.get(ev.id);
+      if (node?.type === "tool_call") {
+        node.result = ev.result;
+        node.status = ev.error ? "failed" : "completed";
+        if (ev.error) node.error = ev.error;
+        const started = startedAt.get(ev.id);
+        if (started !== undefined && Number.isFinite(ev.ts - started)) node.durationMs = ev.ts - started;
+      }
+      break;
+    }
+    case "subagent_start": {
+      let span = spans.get(ev.spanId);
+      if (!span?.node) {
+        const { subagentType, agentId, agentName, task, mode, depth, ancestry } = ev;
+        const node = subagentNode({
+          id: ev.spanId,
+          subagentType,
+          agentId,
+          agentName,
+          task,
+          mode,
+          depth,
+          ancestry,
+        });
+        spanOf(ev.parentSpanId ?? ROOT_SPAN_ID).content.push(node);
+        span = { content: node.content, parent: ev.parentSpanId, node };
+        spans.set(ev.spanId, span);
+      }
+      const node = span.node as SubagentNode;
+      Object.assign(node, {
+        subagentType: ev.subagentType,
+        agentId: ev.agentId,
+        agentName: ev.agentName,
+        task: ev.task,
+        mode: ev.mode,
+        depth: ev.depth,
+        ancestry: [...ev.ancestry],
+      });
+      break;
+    }
+    case "subagent_stop": {
+      const node = spans.get(ev.spanId)?.node;
+      if (node) {
+        node.status = "completed";
+        node.text = ev.text;
+        node.durationMs = ev.durationMs;
+      }
+      break;
+    }
+    case "subagent_error": {
+      const node = spans.get(ev.spanId)?.node;
+      if (node) {
+        node.status = "failed";
+        node.error = ev.message;
+        node.durationMs = ev.durationMs;
+      }
+      break;
+    }
+    case "usage": {
+      tree.usage.inputTokens += ev.inputTokens;
+      tree.usage.outputTokens += ev.outputTokens;
+      let span: Span | undefined = spans.get(ev.spanId);
+      while (span?.node) {
+        span.node.usage.inputTokens += ev.inputTokens;
+        span.node.usage.outputTokens += ev.outputTokens;
+        span = span.parent ? spans.get(span.parent) : undefined;
+      }
+      break;
+    }
+    case "handoff":
+      spanOf(ev.spanId).content.push({
+        type: "handoff",
+        fromAgentId: ev.fromAgentId,
+        toAgentId: ev.toAgentId,
+      });
+      break;
+    case "summary":
+      tree.summary = ev.text;
+      break;
+    case "notice":
+      tree.notices = [...(tree.notices ?? []), ev.message];
+      break;
+    case "run_end":
+      tree.status = ev.status;
+      tree.durationMs = ev.durationMs;
+      if (ev.error) tree.error = { ...ev.error };
+      if (ev.status !== "completed")
+        markUnfinished(tree.content, ev.status === "stopped" ? "stopped" : "failed");
+      break;
+  }
+  return tree;
+}
+
+/**
+ * Pure reducer from a run's events (live or stored) to the nested message tree the chat shows:
+ * text, reasoning, tool calls and subagent blocks with their own nested content. A fold of
+ * `applyEvent` over a fresh tree.
+ */
+export function reduceEvents(events: Iterable<RunEvent>): MessageTree {
+  const tree = emptyTree();
+  for (const ev of events) applyEvent(tree, ev);
   return tree;
 }
 

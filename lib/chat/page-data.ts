@@ -1,13 +1,66 @@
 // What the chat pages show, read only: a page render never writes (an answer nobody is writing
 // any more is shown as interrupted here, and stored as such by the reaper, lib/quota/runs.ts).
 import "server-only";
-import type { ChatAgent, ChatMessage } from "@/components/chat/types";
 import { type AgentSummary, listUsableAgents } from "@/lib/db/agents";
-import { getConversationForUser, listMessages, type StoredMessage } from "@/lib/db/conversations";
+import {
+  type ConversationSummary,
+  getConversationForUser,
+  listMessages,
+  type StoredMessage,
+} from "@/lib/db/conversations";
 import { runStatusByMessage } from "@/lib/db/run-signals";
+import type { errorBody } from "@/lib/errors";
 import { DEMO_ENDPOINT_ID } from "@/lib/providers";
-import { INTERRUPTED } from "@/lib/quota";
+import { emptyBalanceRefusal, INTERRUPTED } from "@/lib/quota";
 import { isLive, liveRunForConversation } from "./live-runs";
+
+// The chat's data as the browser receives it (JSON: dates as ISO strings). The client imports these
+// with `import type`, so the server's shapes are the only definition.
+
+/** A message of a conversation, as pages and GET /api/conversations/:id send it. */
+export type ChatMessage = Omit<StoredMessage, "createdAt"> & { createdAt: string };
+
+/** An agent in the chat's picker. */
+export interface ChatAgent {
+  id: string;
+  name: string;
+  description: string;
+  subagentsEnabled: boolean;
+  childCount: number;
+  model: string;
+  isDemo: boolean;
+  owned: boolean;
+}
+
+/** An item of GET /api/conversations. */
+export type ConversationItem = Omit<ConversationSummary, "updatedAt"> & { updatedAt: string };
+
+/** The JSON body of every refused request (`errorResponse`). */
+export type ApiError = ReturnType<typeof errorBody>;
+
+/** GET /api/conversations/:id. */
+export interface ConversationJson {
+  messages: ChatMessage[];
+  liveRunId: string | null;
+}
+
+/** What refuses the user's next answer, and until when (ms since the epoch; null: no known end). */
+export interface Blocked {
+  reason: string;
+  until: number | null;
+}
+
+/** Whether a new answer would be refused right now for an empty balance (read only). */
+export async function chatBlocked({ userId }: { userId: string }): Promise<Blocked | null> {
+  const refusal = await emptyBalanceRefusal({ userId });
+  if (!refusal) return null;
+  return {
+    reason: refusal.message,
+    until: refusal.retryAfter ? Date.now() + refusal.retryAfter * 1000 : null,
+  };
+}
+
+export type { ChatMeta, StreamItem } from "./live-runs";
 
 function toChatAgent(a: AgentSummary): ChatAgent {
   return {

@@ -103,11 +103,28 @@ export type BalanceView =
  * The user's balance as their next run would find it (start balance when they have none yet, plus
  * a refill that is due), for display: it only reads, so showing it changes nothing.
  */
-export async function getBalanceForUser({ userId }: { userId: string }): Promise<BalanceView> {
+async function currentBalance(userId: string): Promise<{ quota: QuotaValues; current: BalanceRow | null }> {
   const quota = await getEffectiveQuota({ userId });
-  if (!quota.balanceEnabled) return { enabled: false };
+  if (!quota.balanceEnabled) return { quota, current: null };
   const [row, now] = await Promise.all([readBalanceRow({ userId }), dbNow()]);
-  const current = afterDueRefill(row ?? { balance: quota.startBalance, lastRefillAt: now }, quota, now);
+  return {
+    quota,
+    current: afterDueRefill(row ?? { balance: quota.startBalance, lastRefillAt: now }, quota, now),
+  };
+}
+
+/**
+ * The refusal the user's next run would get for an empty balance, or null when it would not be
+ * refused for that (read only: the chat disables what would be refused and says why).
+ */
+export async function emptyBalanceRefusal({ userId }: { userId: string }): Promise<AppError | null> {
+  const { quota, current } = await currentBalance(userId);
+  return current && current.balance <= 0 ? balanceRefusal(quota, current, false) : null;
+}
+
+export async function getBalanceForUser({ userId }: { userId: string }): Promise<BalanceView> {
+  const { quota, current } = await currentBalance(userId);
+  if (!current) return { enabled: false };
   return {
     enabled: true,
     balance: current.balance,

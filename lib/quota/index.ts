@@ -13,7 +13,7 @@ import type { QuotaValues } from "./fields";
 import { getEffectiveQuota } from "./settings";
 
 export { admitRun } from "./admission";
-export { getBalanceForUser } from "./balance";
+export { emptyBalanceRefusal, getBalanceForUser } from "./balance";
 export { grantBalance, setBalance } from "./balance-admin";
 export { chargeModelCall } from "./charge";
 export { finishRun, INTERRUPTED, reapStaleRuns } from "./runs";

@@ -2,6 +2,7 @@ import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import {
   admitRun,
   chargeModelCall,
+  emptyBalanceRefusal,
   getBalanceForUser,
   grantBalance,
   setBalance,
@@ -124,6 +125,25 @@ describe("token balances", () => {
     expect(refused.code).toBe("limit:balance");
     expect(refused.message).toMatch(/no tokens left.*refills with 500 tokens at/);
     expect(refused.retryAfter).toBeGreaterThan(3500);
+    // The chat reads the same refusal (to disable Regenerate with its reason) without writing.
+    const entries = await ledgerSum(user.id);
+    const blocked = await emptyBalanceRefusal({ userId: user.id });
+    expect(blocked).toMatchObject({ code: "limit:balance", message: refused.message });
+    expect(await ledgerSum(user.id)).toBe(entries);
+  });
+
+  it("emptyBalanceRefusal: null with tokens left or balances off, and it never creates a balance", async () => {
+    await setSettings({ balanceEnabled: true, startBalance: 0, refillAmount: 0, messagesPerWindow: 0 });
+    const empty = await makeUser();
+    expect(await emptyBalanceRefusal({ userId: empty.id })).toMatchObject({
+      code: "limit:balance",
+      message: expect.stringContaining("Ask an administrator for more."),
+    });
+    expect(await balanceRow(empty.id)).toBeUndefined();
+    await setSettings({ balanceEnabled: true, startBalance: 10, refillAmount: 0, messagesPerWindow: 0 });
+    expect(await emptyBalanceRefusal({ userId: (await makeUser()).id })).toBeNull();
+    await setSettings({ balanceEnabled: false, startBalance: 0, refillAmount: 0, messagesPerWindow: 0 });
+    expect(await emptyBalanceRefusal({ userId: empty.id })).toBeNull();
   });
 
   it("refills lazily once the interval has passed, and records it in the ledger", async () => {

@@ -1,13 +1,16 @@
 import type { Metadata } from "next";
 import { ChatView } from "@/components/chat/chat-view";
 import { requireUserPage } from "@/lib/auth/session";
-import { chatAgents } from "@/lib/chat/page-data";
+import { chatAgents, chatBlocked } from "@/lib/chat/page-data";
 
 export const metadata: Metadata = { title: "New chat" };
 
 export default async function NewChatPage({ searchParams }: { searchParams: Promise<{ agent?: string }> }) {
   const user = await requireUserPage();
-  const agents = await chatAgents({ userId: user.id });
+  const [agents, blocked] = await Promise.all([
+    chatAgents({ userId: user.id }),
+    chatBlocked({ userId: user.id }),
+  ]);
   const { agent } = await searchParams;
   const initialAgentId = agents.find((a) => a.id === agent)?.id ?? agents[0]?.id ?? null;
   // key: a fresh view per visit, so "New chat" always starts empty.
@@ -19,6 +22,7 @@ export default async function NewChatPage({ searchParams }: { searchParams: Prom
       liveRunId={null}
       agents={agents}
       initialAgentId={initialAgentId}
+      initialBlocked={blocked}
     />
   );
 }

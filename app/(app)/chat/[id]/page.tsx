@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { ChatView } from "@/components/chat/chat-view";
 import { requireUserPage } from "@/lib/auth/session";
-import { chatAgents, conversationView } from "@/lib/chat/page-data";
+import { chatAgents, chatBlocked, conversationView } from "@/lib/chat/page-data";
 import { isAppError } from "@/lib/errors";
 
 export const metadata: Metadata = { title: "Chat" };
@@ -16,7 +16,10 @@ export default async function ConversationPage({ params }: { params: Promise<{ i
       notFound();
     throw err;
   });
-  const agents = await chatAgents({ userId: user.id });
+  const [agents, blocked] = await Promise.all([
+    chatAgents({ userId: user.id }),
+    chatBlocked({ userId: user.id }),
+  ]);
   const initialAgentId = agents.find((a) => a.id === view.conversation.agentId)?.id ?? agents[0]?.id ?? null;
   return (
     <ChatView
@@ -27,6 +30,7 @@ export default async function ConversationPage({ params }: { params: Promise<{ i
       remoteRun={view.remoteRun}
       agents={agents}
       initialAgentId={initialAgentId}
+      initialBlocked={blocked}
     />
   );
 }

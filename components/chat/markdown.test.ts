@@ -1,0 +1,23 @@
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { Markdown } from "./markdown";
+
+const html = (text: string) => renderToStaticMarkup(createElement(Markdown, { text }));
+
+describe("Markdown", () => {
+  it("keeps line breaks inside a blockquote (a poem keeps its lines)", () => {
+    const out = html(
+      "*Dusk*\n\n> quiet dusk at night —\n> a scripted model hums along,\n> no weights, only rules",
+    );
+    expect(out).toContain("quiet dusk at night —<br/>");
+    expect(out).toContain("hums along,<br/>");
+    expect((out.match(/<br\/>/g) ?? []).length).toBe(2);
+  });
+
+  it("still joins soft line breaks outside quotes, and keeps code blocks as they are", () => {
+    const out = html("one\ntwo\n\n```\na\nb\n```");
+    expect(out).toContain("<p>one\ntwo</p>");
+    expect(out).not.toContain("<br/>");
+  });
+});

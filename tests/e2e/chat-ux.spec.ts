@@ -1,0 +1,227 @@
+import { type Browser, test as base, type Page } from "@playwright/test";
+import { ADMIN, expect, PASSWORD } from "./fixtures";
+import { AdminPage } from "./pages/admin-page";
+import { AuthPage } from "./pages/auth-page";
+import { ChatPage } from "./pages/chat-page";
+
+// What a demanding user notices in the chat (issue 14: items 1, 8, 14, 15, 16, 17) and the app's
+// installability (icons and web manifest). Each test signs up its own user, so limits set for
+// that user and its conversations touch no other spec.
+
+const test = base;
+const DAY = 86_400_000;
+// Screenshots for people to look at; not kept in the repository.
+const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/chat-ux-shots";
+
+async function newUser(browser: Browser, tag: string): Promise<{ page: Page; email: string }> {
+  const email = `${tag}-${Date.now().toString(36)}@e2e.test`;
+  const ctx = await browser.newContext();
+  const page = await ctx.newPage();
+  await new AuthPage(page).register({ name: `UX ${tag}`, email, password: PASSWORD });
+  await expect(page).toHaveURL(/\/chat/);
+  return { page, email };
+}
+
+async function asAdmin(browser: Browser): Promise<AdminPage> {
+  const ctx = await browser.newContext({ storageState: ADMIN.state });
+  return new AdminPage(await ctx.newPage());
+}
+
+async function shots(page: Page, name: string) {
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.evaluate((dark) => document.documentElement.classList.toggle("dark", dark), scheme === "dark");
+    await page.screenshot({ path: `${SHOTS}/${name}-${scheme}.png` });
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.evaluate(() => document.documentElement.classList.remove("dark"));
+}
+
+test("a refused send keeps the draft next to the refusal, and Regenerate says why it is off", async ({
+  browser,
+}) => {
+  const { page, email } = await newUser(browser, "refused");
+  const chat = new ChatPage(page);
+  await chat.openNew("Researcher");
+  await chat.send("Compute 6 * 7");
+  await chat.waitForAnswer();
+  await expect(page.getByTestId("regenerate")).toBeEnabled();
+
+  // One message per hour for this user: the next send is refused with a rate limit.
+  const admin = await asAdmin(browser);
+  await admin.open("overrides");
+  await expect(
+    await admin.saveOverride(email, { messagesPerWindow: "1", windowSeconds: "3600" }),
+  ).toContainText("Saved");
+
+  const input = page.getByTestId("composer-input");
+  await input.fill("A second question\nwith two lines");
+  await input.press("Enter");
+  const refusal = page.getByTestId("chat-error");
+  await expect(refusal).toHaveAttribute("data-code", "rate_limit:messages");
+  // The draft is back in the composer, the thread doesn't show a message that was never sent…
+  await expect(input).toHaveValue("A second question\nwith two lines");
+  await expect(page.getByTestId("user-message")).toHaveCount(1);
+  await expect(page.getByTestId("message-list").getByTestId("chat-error")).toHaveCount(0);
+  // …and the refusal sits right above the composer, not somewhere up in the thread.
+  const r = await refusal.boundingBox();
+  const c = await input.boundingBox();
+  expect(r && c && c.y - (r.y + r.height)).toBeLessThan(48);
+  expect(r && c && c.y - (r.y + r.height)).toBeGreaterThanOrEqual(0);
+
+  // An edit that is refused keeps its text in the editor too.
+  await page.getByTestId("edit-message").click();
+  await page.getByTestId("edit-input").fill("Compute 6 * 8");
+  await page.getByTestId("edit-send").click();
+  await expect(page.getByTestId("edit-input")).toHaveValue("Compute 6 * 8");
+  await expect(page.getByTestId("user-message")).toHaveCount(1);
+  await page.getByRole("button", { name: "Cancel" }).click();
+
+  // Regenerate would be refused too: disabled, with the server's reason next to it.
+  await expect(page.getByTestId("regenerate")).toBeDisabled();
+  await expect(page.getByTestId("regenerate-blocked")).toContainText("Try again in");
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await shots(page, "refused-desktop");
+  await page.setViewportSize({ width: 390, height: 820 });
+  await shots(page, "refused-phone");
+
+  // An empty balance, known when the page renders: Regenerate is off after a reload too.
+  await admin.page.reload();
+  const form = admin.page.getByTestId("override-form");
+  await form.locator('select[name="balanceEnabled"]').selectOption("true");
+  for (const [key, value] of [
+    ["messagesPerWindow", "0"],
+    ["startBalance", "0"],
+    ["refillAmount", "0"],
+  ])
+    await form.getByTestId(`override-${key}`).fill(value);
+  await form.getByTestId("save-override").click();
+  await expect(form.getByTestId("form-status")).toContainText("Saved");
+  await page.reload();
+  await chat.waitForAnswer();
+  await expect(page.getByTestId("regenerate")).toBeDisabled();
+  await expect(page.getByTestId("regenerate-blocked")).toContainText("no tokens left");
+});
+
+test("the empty chat offers three starters that make the demo team delegate", async ({ browser }) => {
+  const { page } = await newUser(browser, "starters");
+  const chat = new ChatPage(page);
+  await chat.openNew("Team Lead");
+  const starters = page.getByTestId("starter");
+  await expect(starters).toHaveCount(3);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await shots(page, "empty-desktop");
+  await page.setViewportSize({ width: 390, height: 820 });
+  await shots(page, "empty-phone");
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  await starters.first().click();
+  await expect(chat.subagentBlocks()).toHaveCount(2, { timeout: 20_000 });
+  await chat.waitForAnswer();
+  await expect(page.getByTestId("user-message")).toContainText("Compute 17 * 23 + 4");
+  await expect(chat.lastAssistant()).toContainText("395");
+
+  // The other two split into several delegated tasks as well.
+  for (const [i, count] of [
+    [1, 2],
+    [2, 3],
+  ] as const) {
+    await chat.openNew("Team Lead");
+    await page.getByTestId("starter").nth(i).click();
+    await chat.waitForAnswer();
+    await expect(chat.subagentBlocks()).toHaveCount(count);
+  }
+});
+
+test("a running subagent's live tail is plain text, and quoted poems keep their lines", async ({
+  browser,
+}) => {
+  const { page } = await newUser(browser, "tail");
+  const chat = new ChatPage(page);
+  await chat.openNew("Team Lead");
+  await chat.send("Compute 17 * 23 + 4\nWhat time is it?");
+  // The Mathematician says "Let me use `calculator` for this." before its tool call.
+  const tail = page.getByTestId("subagent-tail").filter({ hasText: "calculator" });
+  await expect(tail.first()).toBeVisible({ timeout: 20_000 });
+  const text = (await tail.first().textContent()) ?? "";
+  expect(text).toContain("Let me use calculator");
+  expect(text).not.toMatch(/`|\*\*|\|/);
+  await shots(page, "live-tail-desktop");
+  await chat.waitForAnswer();
+
+  await chat.openNew("Researcher");
+  await chat.send("Write a poem about rivers");
+  await chat.waitForAnswer();
+  const quote = chat.lastAssistant().locator("blockquote");
+  await expect(quote).toBeVisible();
+  // Three quoted lines, two breaks between them (markdown alone would join them into one line).
+  await expect(quote.locator("br")).toHaveCount(2);
+  await expect(quote).toContainText("hums along,");
+  await shots(page, "poem-desktop");
+});
+
+test("the sidebar groups chats by Today, Yesterday, Previous 7 days and Older, with dates", async ({
+  browser,
+}) => {
+  const { page } = await newUser(browser, "sidebar");
+  const chat = new ChatPage(page);
+  await chat.openNew("Researcher");
+  await chat.send("Compute 2 + 2");
+  await chat.waitForAnswer();
+  const groups = page.getByTestId("conversation-group");
+  await expect(groups).toHaveText(["Today"]);
+  const date = page.getByTestId("conversation-date").first();
+  await expect(date).toHaveAttribute("datetime", /^\d{4}-\d\d-\d\dT/);
+  await expect(date).toHaveText(/\d/);
+  await shots(page, "sidebar-desktop");
+
+  // The same chat seen from later days (the browser's clock moved on).
+  for (const [days, group] of [
+    [1, "Yesterday"],
+    [4, "Previous 7 days"],
+    [30, "Older"],
+  ] as const) {
+    await page.clock.setFixedTime(new Date(Date.now() + days * DAY));
+    await page.goto("/chat");
+    await expect(groups).toHaveText([group]);
+  }
+
+  // On a phone the groups are in the drawer.
+  await page.clock.setFixedTime(new Date(Date.now() + DAY));
+  await page.setViewportSize({ width: 390, height: 820 });
+  await page.goto("/chat");
+  await page.getByTestId("open-chats").click();
+  await expect(page.getByTestId("conversation-group").last()).toHaveText("Yesterday");
+  await shots(page, "sidebar-phone");
+});
+
+test("the app can be installed: manifest, icons and favicon", async ({ browser }) => {
+  const { page } = await newUser(browser, "install");
+  const head = page.locator("head");
+  await expect(head.locator('link[rel="manifest"]')).toHaveAttribute("href", /manifest\.webmanifest/);
+  await expect(head.locator('link[rel="apple-touch-icon"]')).toHaveAttribute("href", "/apple-touch-icon.png");
+  await expect(head.locator('link[rel="icon"][type="image/svg+xml"]')).toHaveAttribute("href", "/icon.svg");
+
+  const res = await page.request.get("/manifest.webmanifest");
+  expect(res.status()).toBe(200);
+  const manifest = (await res.json()) as {
+    name: string;
+    display: string;
+    start_url: string;
+    icons: { src: string; sizes: string; type: string; purpose?: string }[];
+  };
+  expect(manifest).toMatchObject({ name: "Delegate", display: "standalone", start_url: "/chat" });
+  const sizes = manifest.icons.map((i) => i.sizes);
+  expect(sizes).toEqual(expect.arrayContaining(["192x192", "512x512"]));
+  expect(manifest.icons.some((i) => i.purpose === "maskable")).toBe(true);
+  for (const src of [...manifest.icons.map((i) => i.src), "/favicon.ico", "/apple-touch-icon.png"]) {
+    const icon = await page.request.get(src);
+    expect(icon.status(), src).toBe(200);
+    expect(icon.headers()["content-type"], src).toMatch(/^image\//);
+  }
+  // Signed out, the icons and manifest still load (a home-screen icon is fetched without a session).
+  const anon = await browser.newContext();
+  expect((await anon.request.get("/icon-192.png")).status()).toBe(200);
+  expect((await anon.request.get("/manifest.webmanifest")).status()).toBe(200);
+  await anon.close();
+});
