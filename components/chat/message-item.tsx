@@ -13,16 +13,23 @@ interface BranchNav {
   onChange: (index: number) => void;
 }
 
+// At least 24 px square with a visible focus ring: a real target, not a glyph.
+const STEP =
+  "inline-flex size-7 items-center justify-center rounded-md text-base hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-accent-500 disabled:opacity-30 dark:hover:bg-zinc-800";
+
 function BranchSwitcher({ nav }: { nav: BranchNav }) {
   if (nav.count < 2) return null;
   return (
-    <span className="inline-flex items-center gap-1 text-xs text-zinc-500" data-testid="branch-switcher">
+    <span
+      className="inline-flex items-center gap-0.5 text-xs text-zinc-600 tabular-nums dark:text-zinc-300"
+      data-testid="branch-switcher"
+    >
       <button
         type="button"
         aria-label="Previous version"
         disabled={nav.index === 0}
         onClick={() => nav.onChange(nav.index - 1)}
-        className="px-1 disabled:opacity-30"
+        className={STEP}
       >
         ‹
       </button>
@@ -32,7 +39,7 @@ function BranchSwitcher({ nav }: { nav: BranchNav }) {
         aria-label="Next version"
         disabled={nav.index === nav.count - 1}
         onClick={() => nav.onChange(nav.index + 1)}
-        className="px-1 disabled:opacity-30"
+        className={STEP}
       >
         ›
       </button>

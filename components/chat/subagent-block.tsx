@@ -33,14 +33,18 @@ export function SubagentBlock({ node }: { node: SubagentNode }) {
         aria-expanded={open}
         onClick={() => setOpen(!open)}
         data-testid="subagent-toggle"
-        className="flex w-full flex-col gap-1 rounded-xl px-3 py-2 text-left hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-accent-500 dark:hover:bg-zinc-800/40"
+        className="flex w-full flex-col gap-1 rounded-xl px-3 py-2 text-left hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-500 dark:hover:bg-zinc-800/40"
       >
-        <span className="flex w-full items-center gap-2 text-sm">
-          <span className="font-mono text-xs text-zinc-400" aria-hidden="true">
+        <span className="flex w-full flex-wrap items-center gap-x-2 gap-y-1 text-sm">
+          <span
+            className="-my-1 -ml-1 inline-flex size-6 shrink-0 items-center justify-center rounded text-sm text-zinc-500 dark:text-zinc-400"
+            aria-hidden="true"
+            data-testid="subagent-caret"
+          >
             {open ? "▾" : "▸"}
           </span>
           <StatusBadge status={node.status} />
-          <span className="font-medium" data-testid="subagent-name">
+          <span className="min-w-0 break-words font-medium" data-testid="subagent-name">
             {name}
           </span>
           <span className="rounded bg-zinc-100 px-1.5 py-0.5 text-[10px] uppercase tracking-wide text-zinc-500 dark:bg-zinc-800">
@@ -52,21 +56,21 @@ export function SubagentBlock({ node }: { node: SubagentNode }) {
           </span>
         </span>
         <span
-          className="line-clamp-2 pl-5 text-xs text-zinc-600 dark:text-zinc-400"
+          className="line-clamp-2 pl-7 text-xs text-zinc-600 dark:text-zinc-400"
           data-testid="subagent-task"
         >
           {node.task}
         </span>
         {!open && liveTail && (
           <span
-            className="ml-5 line-clamp-3 whitespace-pre-wrap border-l-2 border-sky-300 pl-2 font-mono text-[11px] text-zinc-500 dark:border-sky-700"
+            className="ml-7 line-clamp-3 whitespace-pre-wrap border-l-2 border-sky-300 pl-2 text-xs text-zinc-500 dark:border-sky-700"
             data-testid="subagent-tail"
           >
             {liveTail}
           </span>
         )}
         {!open && node.error && (
-          <span className="pl-5 text-xs text-red-600 dark:text-red-400">{node.error}</span>
+          <span className="pl-7 text-xs text-red-600 dark:text-red-400">{node.error}</span>
         )}
       </button>
       {open && (

@@ -1,5 +1,6 @@
 import { ADMIN, expect, PASSWORD, screenshot, test } from "./fixtures";
 import { AuthPage } from "./pages/auth-page";
+import { ChatPage } from "./pages/chat-page";
 
 test("the phone menu is a dialog: focus moves in, Escape closes it and focus returns", async ({
   userPage: page,
@@ -63,4 +64,37 @@ test("admin tables stack into labelled rows on a phone", async ({ adminPage: pag
     .evaluate((td) => getComputedStyle(td, "::before").content);
   expect(label).toBe('"Role"');
   await screenshot(page, "admin-users-phone");
+});
+
+test("on a phone, trace headers fit their block and the caret and branch switcher are real targets", async ({
+  userPage: page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const chat = new ChatPage(page);
+  await chat.openNew("Team Lead");
+  await chat.send("Compute 17 * 23 + 4\nWhat time is it?");
+  await chat.waitForAnswer();
+  const blocks = chat.subagentBlocks();
+  await expect(blocks).toHaveCount(2);
+  for (const block of await blocks.all()) {
+    const overflow = await block.evaluate((el) => el.scrollWidth - el.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    const caret = await block.getByTestId("subagent-caret").boundingBox();
+    expect(caret?.width).toBeGreaterThanOrEqual(24);
+    expect(caret?.height).toBeGreaterThanOrEqual(24);
+  }
+  await page.getByTestId("regenerate").click();
+  await chat.waitForAnswer();
+  const previous = chat.lastAssistant().getByRole("button", { name: "Previous version" });
+  const box = await previous.boundingBox();
+  expect(box?.width).toBeGreaterThanOrEqual(24);
+  expect(box?.height).toBeGreaterThanOrEqual(24);
+  // Reached by keyboard, it shows a focus ring.
+  await previous.focus();
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Shift+Tab");
+  await expect(previous).toBeFocused();
+  const ring = await previous.evaluate((el) => getComputedStyle(el).outlineStyle);
+  expect(ring).not.toBe("none");
+  await screenshot(page, "chat-phone-trace");
 });

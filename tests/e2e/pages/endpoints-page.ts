@@ -94,8 +94,8 @@ export class EndpointsPage {
   }
 
   async delete() {
-    this.page.once("dialog", (d) => void d.accept());
     await this.page.getByTestId("delete-endpoint").click();
+    await this.page.getByTestId("delete-endpoint-dialog-confirm").click();
     await expect(this.page).toHaveURL(/\/admin\/endpoints$/);
   }
 
