@@ -1,15 +1,18 @@
 import type { Protocol } from "./types";
 
 /**
- * Custom endpoint names → the protocol client that speaks to them. Agents store a provider name
- * (`OpenRouter`, `Ollama`, ...); the engine does `providerEndpointMap[agent.provider] ?? agent.provider`.
- * Keys are present in display case and lower case; use `resolveProtocol` for any other spelling.
+ * Provider names → the protocol client that speaks to them (the one copy of this mapping: the
+ * provider factory and the engine both go through `resolveProtocol`). Endpoints resolved by id carry
+ * their protocol themselves. Keys are present in display case and lower case; use `resolveProtocol`
+ * for any other spelling.
  */
 const DISPLAY_NAMES: Record<string, Protocol> = {
   openAI: "openai",
   OpenAI: "openai",
   azureOpenAI: "openai",
   "Azure OpenAI": "openai",
+  Azure: "openai",
+  azure_openai: "openai",
   Anthropic: "anthropic",
   Google: "google",
   Gemini: "google",
