@@ -13,19 +13,23 @@ export const FORK_PREAMBLE =
 /**
  * The child's starting messages. `isolated`: the task alone. `fork`: the parent's conversation
  * with the trailing tool-calling AI message removed (the prefix is the parent's own objects, so it
- * serialises byte for byte as the parent's prompt did), then the preamble and the task as a user message.
+ * serialises byte for byte as the parent's prompt did), then the preamble and the task as a user
+ * message. A forked child that is another agent keeps the parent's system prompt (the cached
+ * prefix), so its own instructions travel in that last message instead.
  */
 export function buildChildMessages(
   mode: ContextMode,
   task: string,
   parentMessages: BaseMessage[],
+  childInstructions?: string,
 ): BaseMessage[] {
   if (mode !== "fork") return [new HumanMessage(task)];
   let end = parentMessages.length;
   const last = parentMessages[end - 1];
   if (last && last.getType() === "ai" && ((last as { tool_calls?: unknown[] }).tool_calls?.length ?? 0) > 0)
     end--;
-  return [...parentMessages.slice(0, end), new HumanMessage(FORK_PREAMBLE + task)];
+  const own = childInstructions?.trim() ? `Your instructions:\n${childInstructions.trim()}\n\n` : "";
+  return [...parentMessages.slice(0, end), new HumanMessage(`${own}${FORK_PREAMBLE}${task}`)];
 }
 
 /** System message of an agent execution (instructions plus a summary for root agents). */
@@ -86,7 +90,9 @@ export async function runSubagent(
     maxTurns: childMaxTurns(run.limits),
     turns: 0,
     usage: { inputTokens: 0, outputTokens: 0 },
-    system: systemMessageFor(childInput.instructions),
+    // A fork continues the parent's prompt: the same system message object (instructions and any
+    // summary), so the prefix the provider caches is byte-identical.
+    system: config.mode === "fork" ? exec.system : systemMessageFor(childInput.instructions),
   };
   const base = {
     spanId: call.id,
@@ -104,7 +110,8 @@ export async function runSubagent(
     ancestry: exec.ancestry,
   });
   try {
-    const out = await runGraph(child, buildChildMessages(config.mode, task, parentMessages));
+    const ownInstructions = config.self ? undefined : childInput.instructions;
+    const out = await runGraph(child, buildChildMessages(config.mode, task, parentMessages, ownInstructions));
     const text = finalText(out);
     run.emit({
       type: "subagent_stop",
