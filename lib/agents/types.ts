@@ -1,5 +1,6 @@
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import type { BaseMessage } from "@langchain/core/messages";
+import type { ReasoningKey } from "../providers/types";
 import type { Limits } from "./limits";
 
 /** Context a child sees: only the task (`isolated`) or the parent's conversation plus the task (`fork`). */
@@ -126,8 +127,6 @@ export interface AgentInput {
   edges: HandoffEdge[];
 }
 
-export type ReasoningKey = "reasoning" | "reasoning_content";
-
 /** One entry of an agent's expanded subagent list. */
 export interface SubagentConfig {
   /** `'self'` for self-spawn, else the child agent's id. */
@@ -220,4 +219,4 @@ export interface CreateRunOptions {
   runId?: string;
 }
 
-export type { Limits };
+export type { Limits, ReasoningKey };
