@@ -12,7 +12,7 @@ import {
 } from "./clients";
 import { DemoChatModel } from "./demo-model";
 import { isAzureProvider, knownEndpointBaseURLs, resolveProtocol } from "./endpoint-map";
-import { ProviderError } from "./errors";
+import { ProviderError, secretsOf } from "./errors";
 import type { ResilienceContext } from "./resilience";
 import type { ChatModelSpec, ModelParameters, Protocol } from "./types";
 
@@ -76,6 +76,7 @@ export function createChatModel(spec: ChatModelSpec): BaseChatModel {
     model: spec.model,
     baseURL: target.baseURL,
     retry: spec.retry,
+    secrets: secretsOf({ apiKey, headers }),
     endpoint: {
       name: target.endpointName,
       protocol: target.protocol,
