@@ -1,6 +1,7 @@
 import { type BaseMessage, HumanMessage, SystemMessage } from "@langchain/core/messages";
 import { errorCode, errorMessage } from "../errors";
 import { childMaxTurns } from "../limits";
+import { messageText } from "../messages";
 import type { ContextMode, SubagentConfig } from "../types";
 import type { AgentExecution } from "./context";
 import type { Semaphore } from "./queue";
@@ -43,11 +44,7 @@ export function systemMessageFor(instructions: string, summary?: string): System
 export function finalText(messages: BaseMessage[]): string {
   for (let i = messages.length - 1; i >= 0; i--) {
     const m = messages[i];
-    if (m.getType() !== "ai") continue;
-    const c = m.content;
-    return typeof c === "string"
-      ? c
-      : c.map((p) => (p.type === "text" ? String((p as { text: string }).text) : "")).join("");
+    if (m.getType() === "ai") return messageText(m);
   }
   return "";
 }
