@@ -3,13 +3,7 @@
  * endpoints that exist without a database, model lists, key encryption and user-facing errors.
  * No Next.js and no database in here: runs in scripts and tests as is.
  */
-export {
-  PolicyAzureChatOpenAI,
-  PolicyChatAnthropic,
-  PolicyChatGoogle,
-  PolicyChatOpenAI,
-  ReasoningChatOpenAICompletions,
-} from "./clients";
+export { ReasoningChatOpenAICompletions, withProviderPolicy } from "./clients";
 export { DEMO_NOTE } from "./demo/answers";
 export { DEMO_ENDPOINT_ID, DEMO_ENDPOINT_NAME, DEMO_MODEL_ID } from "./demo-constants";
 export {
