@@ -91,15 +91,11 @@ describe("buildAgentInput", () => {
     expect(input.reasoningKey).toBe("reasoning_content");
     expect([...input.toolRegistry.keys()]).toEqual(["calculator"]);
     expect(input.initialSummary).toBe("earlier");
-    expect(input.discoveredTools).toEqual([]);
-    expect(input.toolDefinitions?.map((t) => t.name)).toEqual(["calculator"]);
   });
-  it("isolates subagents: no summary, no discovered tools, no injected definitions", () => {
+  it("isolates subagents: no summary", () => {
     const input = buildAgentInput(a, { isSubagent: true, initialSummary: "earlier" });
     expect(input.isSubagent).toBe(true);
     expect(input.initialSummary).toBeUndefined();
-    expect(input.discoveredTools).toBeUndefined();
-    expect(input.toolDefinitions).toBeUndefined();
   });
   it("rejects unknown tools with a typed error", () => {
     expect(() => buildAgentInput(agent("x", undefined, { tools: ["rm_rf"] }), { isSubagent: false })).toThrow(

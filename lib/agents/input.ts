@@ -1,4 +1,3 @@
-import type { BaseMessage } from "@langchain/core/messages";
 import { resolveProtocol } from "../providers/endpoint-map";
 import { getReasoningKey } from "../providers/reasoning";
 import { AgentEngineError } from "./errors";
@@ -87,8 +86,6 @@ export function shapeSummarizationConfig(
 
 export interface BuildAgentInputOptions {
   isSubagent: boolean;
-  /** Conversation, used by parents to find tools already discovered in the history. */
-  messages?: BaseMessage[];
   initialSummary?: string;
   endpoints?: Record<string, EndpointConfig>;
   summarizationConfig?: SummarizationSettings;
@@ -106,18 +103,6 @@ function buildToolRegistry(agent: AgentDefinition): Map<string, RegistryTool> {
     registry.set(name, { ...tool });
   }
   return registry;
-}
-
-function discoveredToolNames(
-  messages: BaseMessage[] | undefined,
-  registry: Map<string, RegistryTool>,
-): string[] {
-  const found = new Set<string>();
-  for (const m of messages ?? []) {
-    const calls = (m as { tool_calls?: { name: string }[] }).tool_calls;
-    if (calls) for (const c of calls) if (registry.has(c.name)) found.add(c.name);
-  }
-  return [...found];
 }
 
 /** Builds one agent's inputs (product.md §2.1). Subagents get isolated registries and no summary. */
@@ -152,20 +137,7 @@ export function buildAgentInput(agent: AgentDefinition, opts: BuildAgentInputOpt
     isSubagent: opts.isSubagent,
     subagentConfigs: [],
     edges: [...(agent.edges ?? [])],
+    initialSummary: opts.isSubagent ? undefined : opts.initialSummary,
   };
-  if (!opts.isSubagent) {
-    // Parents: deferred tools already used in the history are loaded, and definitions injected.
-    const discovered = discoveredToolNames(opts.messages, toolRegistry);
-    for (const name of discovered) {
-      const t = toolRegistry.get(name);
-      if (t?.defer_loading) toolRegistry.set(name, { ...t, defer_loading: false });
-    }
-    input.discoveredTools = discovered;
-    input.toolDefinitions = [...toolRegistry.values()].filter((t) => !t.defer_loading);
-    input.initialSummary = opts.initialSummary;
-  } else {
-    input.initialSummary = undefined;
-    input.discoveredTools = undefined;
-  }
   return input;
 }

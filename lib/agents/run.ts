@@ -288,7 +288,6 @@ export async function createRun(opts: CreateRunOptions): Promise<AgentRun> {
   const toInput: ToInput = (agent, { isSubagent }) =>
     buildAgentInput(agent, {
       isSubagent,
-      messages: isSubagent ? undefined : messages,
       initialSummary: isSubagent ? undefined : opts.initialSummary,
       endpoints: opts.endpoints,
       summarizationConfig: opts.summarizationConfig,

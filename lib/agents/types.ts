@@ -82,8 +82,6 @@ export interface RegistryTool {
   description: string;
   /** JSON Schema of the arguments. */
   parameters: Record<string, unknown>;
-  /** Deferred tools are not bound until discovered (kept for parity with LibreChat's registry). */
-  defer_loading?: boolean;
   execute: (args: unknown, ctx: { signal: AbortSignal }) => Promise<string> | string;
   /** Validates and normalises the arguments; throws on invalid input. */
   parse?: (args: unknown) => unknown;
@@ -118,11 +116,8 @@ export interface AgentInput {
   summarization?: ShapedSummarizationConfig;
   toolNames: string[];
   toolRegistry: Map<string, RegistryTool>;
-  /** Tool definitions injected from the registry (parents only). */
-  toolDefinitions?: RegistryTool[];
   isSubagent: boolean;
   initialSummary?: string;
-  discoveredTools?: string[];
   subagentConfigs: SubagentConfig[];
   edges: HandoffEdge[];
 }

@@ -59,9 +59,6 @@ export const knownEndpointBaseURLs: Readonly<Record<string, string>> = Object.fr
   perplexity: "https://api.perplexity.ai",
 });
 
-/** Servers that answer OpenAI's protocol without an API key. */
-export const KEYLESS_ENDPOINTS: ReadonlySet<string> = new Set(["ollama", "vllm", "lm studio", "lmstudio"]);
-
 /**
  * The protocol for a provider or endpoint name (case-insensitive), or undefined when unknown.
  * A plain protocol name (`openai`, `anthropic`, `google`, `demo`) resolves to itself.

@@ -12,15 +12,6 @@ export type ProviderErrorCode =
   | "provider:connection"
   | "provider:bad_request";
 
-/** Suggested HTTP status when a route turns a ProviderError into a response. */
-export const providerErrorStatus: Readonly<Record<ProviderErrorCode, number>> = {
-  "provider:auth": 502,
-  "provider:model_not_found": 400,
-  "provider:rate_limited": 429,
-  "provider:connection": 503,
-  "provider:bad_request": 400,
-};
-
 /** What the error mapping knows about the call that failed. */
 export interface ProviderErrorContext {
   /** Endpoint display name, e.g. "OpenRouter". */

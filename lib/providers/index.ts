@@ -14,7 +14,6 @@ export {
 } from "./demo-model";
 export {
   isAzureProvider,
-  KEYLESS_ENDPOINTS,
   knownEndpointBaseURLs,
   providerEndpointMap,
   resolveProtocol,
@@ -26,7 +25,6 @@ export {
   ProviderError,
   type ProviderErrorCode,
   type ProviderErrorContext,
-  providerErrorStatus,
   toProviderError,
 } from "./errors";
 export {
@@ -55,4 +53,3 @@ export type {
   ReasoningKey,
   RetryOptions,
 } from "./types";
-export { PROTOCOLS } from "./types";
