@@ -96,3 +96,10 @@ export function providerEnv(current: Env = env()): ProviderEnv {
   for (const k of PROVIDER_KEYS) out[k] = current[k];
   return out;
 }
+
+/** The variables the encryption key of stored secrets is derived from (see lib/providers/secrets.ts). */
+export function encryptionEnv(
+  current: Env = env(),
+): Record<"APP_ENCRYPTION_KEY" | "AUTH_SECRET", string | undefined> {
+  return { APP_ENCRYPTION_KEY: current.APP_ENCRYPTION_KEY, AUTH_SECRET: current.AUTH_SECRET };
+}

@@ -9,10 +9,7 @@ export { SUBAGENT_TOOL_NAME, subagentToolDef, transferToolName } from "./graph/t
 export {
   buildAgentInput,
   computeEffectiveMaxContextTokens,
-  getReasoningKey,
-  mapProvider,
-  providerEndpointMap,
-  resolveSummarizationProvider,
+  protocolOf,
   shapeSummarizationConfig,
 } from "./input";
 export { childMaxTurns, DEFAULT_LIMITS, type Limits, resolveLimits } from "./limits";

@@ -2,9 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   buildAgentInput,
   computeEffectiveMaxContextTokens,
-  getReasoningKey,
-  mapProvider,
-  resolveSummarizationProvider,
+  protocolOf,
   shapeSummarizationConfig,
 } from "./input";
 import { DEFAULT_LIMITS } from "./limits";
@@ -30,53 +28,36 @@ describe("computeEffectiveMaxContextTokens", () => {
   });
 });
 
-describe("getReasoningKey", () => {
-  it("uses `reasoning` for OpenRouter by endpoint name or baseURL", () => {
-    expect(getReasoningKey("openai", { endpointName: "OpenRouter" })).toBe("reasoning");
-    expect(getReasoningKey("custom", { baseURL: "https://openrouter.ai/api/v1" })).toBe("reasoning");
+describe("endpoint references", () => {
+  it("maps provider names through the one providerEndpointMap, resolved endpoints by their protocol", () => {
+    expect(protocolOf("Ollama")).toBe("openai");
+    expect(protocolOf("OpenRouter")).toBe("openai");
+    expect(protocolOf("Azure OpenAI")).toBe("openai");
+    expect(protocolOf("anthropic")).toBe("anthropic");
+    expect(protocolOf("ep_123", { ep_123: { provider: "anthropic" } })).toBe("anthropic");
+    expect(protocolOf("unknown-thing")).toBe("unknown-thing");
   });
-  it("uses `reasoning` for Google and for OpenAI/Azure on the Responses API", () => {
-    expect(getReasoningKey("google")).toBe("reasoning");
-    expect(getReasoningKey("openai", { useResponsesApi: true })).toBe("reasoning");
-    expect(getReasoningKey("azure_openai", { useResponsesApi: true })).toBe("reasoning");
-  });
-  it("defaults to `reasoning_content`", () => {
-    expect(getReasoningKey("openai")).toBe("reasoning_content");
-    expect(getReasoningKey("anthropic")).toBe("reasoning_content");
-    expect(getReasoningKey("deepseek", { baseURL: "https://api.deepseek.com" })).toBe("reasoning_content");
-  });
-  it("lets an explicit per-endpoint key win", () => {
-    expect(getReasoningKey("google", { reasoningKey: "reasoning_content" })).toBe("reasoning_content");
-    expect(getReasoningKey("openai", { reasoningKey: "reasoning" })).toBe("reasoning");
-  });
-});
-
-describe("provider mapping and summarization", () => {
-  it("maps custom endpoint names to the client that speaks their protocol", () => {
-    expect(mapProvider("Ollama")).toBe("openai");
-    expect(mapProvider("OpenRouter")).toBe("openai");
-    expect(mapProvider("anthropic")).toBe("anthropic");
-    expect(mapProvider("MyProxy", { MyProxy: { provider: "anthropic" } })).toBe("anthropic");
-    expect(mapProvider("unknown-thing")).toBe("unknown-thing");
-  });
-  it("falls back to the raw provider when a custom endpoint cannot be resolved", () => {
+  it("takes the reasoning key from the resolved endpoint, else the provider rule", () => {
     const endpoints = {
-      // biome-ignore lint/suspicious/noTemplateCurlyInString: a literal env placeholder, as configs hold it
-      Local: { provider: "openai", baseURL: "http://x", apiKey: "${LOCAL_KEY}" },
-      Ready: { provider: "openai", baseURL: "http://y", apiKey: "k" },
-      Missing: { provider: "openai", apiKey: "k" },
+      ep_or: { name: "Team proxy", provider: "openai", baseURL: "https://openrouter.ai/api/v1" },
+      ep_g: { name: "Work", provider: "google" },
+      ep_x: { name: "Pinned", provider: "google", reasoningKey: "reasoning_content" as const },
     };
-    expect(resolveSummarizationProvider("Local", endpoints, {})).toBe("Local");
-    expect(resolveSummarizationProvider("Local", endpoints, { LOCAL_KEY: "set" })).toBe("openai");
-    expect(resolveSummarizationProvider("Ready", endpoints, {})).toBe("openai");
-    expect(resolveSummarizationProvider("Missing", endpoints, {})).toBe("Missing");
+    const key = (provider: string) =>
+      buildAgentInput(agent("a", undefined, { provider }), { isSubagent: false, endpoints }).reasoningKey;
+    expect(key("ep_or")).toBe("reasoning");
+    expect(key("ep_g")).toBe("reasoning");
+    expect(key("ep_x")).toBe("reasoning_content");
+    expect(key("OpenRouter")).toBe("reasoning");
+    expect(key("openai")).toBe("reasoning_content");
   });
-  it("shapes the summarization block with the agent's provider and model as defaults", () => {
+  it("shapes the summarization block with the agent's endpoint and model as defaults", () => {
     const shaped = shapeSummarizationConfig(
       { trigger: { type: "messages", value: 20 }, reserveRatio: 0.1 },
       agent("a"),
     );
     expect(shaped).toEqual({
+      endpointId: "openai",
       provider: "openai",
       model: "gpt-test",
       trigger: { type: "messages", value: 20 },
@@ -84,6 +65,17 @@ describe("provider mapping and summarization", () => {
       reserveRatio: 0.1,
     });
     expect(shapeSummarizationConfig(undefined, agent("a"))).toBeUndefined();
+  });
+  it("keeps the summarizer's own endpoint id (never the agent's) when the settings name one", () => {
+    const shaped = shapeSummarizationConfig(
+      { provider: "ep_b", model: "m-b" },
+      agent("a", undefined, { provider: "ep_a" }),
+      {
+        ep_a: { provider: "openai" },
+        ep_b: { provider: "anthropic" },
+      },
+    );
+    expect(shaped).toMatchObject({ endpointId: "ep_b", provider: "anthropic", model: "m-b" });
   });
 });
 
@@ -99,15 +91,11 @@ describe("buildAgentInput", () => {
     expect(input.reasoningKey).toBe("reasoning_content");
     expect([...input.toolRegistry.keys()]).toEqual(["calculator"]);
     expect(input.initialSummary).toBe("earlier");
-    expect(input.discoveredTools).toEqual([]);
-    expect(input.toolDefinitions?.map((t) => t.name)).toEqual(["calculator"]);
   });
-  it("isolates subagents: no summary, no discovered tools, no injected definitions", () => {
+  it("isolates subagents: no summary", () => {
     const input = buildAgentInput(a, { isSubagent: true, initialSummary: "earlier" });
     expect(input.isSubagent).toBe(true);
     expect(input.initialSummary).toBeUndefined();
-    expect(input.discoveredTools).toBeUndefined();
-    expect(input.toolDefinitions).toBeUndefined();
   });
   it("rejects unknown tools with a typed error", () => {
     expect(() => buildAgentInput(agent("x", undefined, { tools: ["rm_rf"] }), { isSubagent: false })).toThrow(

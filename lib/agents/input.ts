@@ -1,4 +1,5 @@
-import type { BaseMessage } from "@langchain/core/messages";
+import { resolveProtocol } from "../providers/endpoint-map";
+import { getReasoningKey } from "../providers/reasoning";
 import { AgentEngineError } from "./errors";
 import { builtinRegistryTool } from "./tools";
 import type {
@@ -11,29 +12,8 @@ import type {
   SummarizationSettings,
 } from "./types";
 
-/** Custom endpoint names → the client that speaks their protocol (keys lower-case). */
-export const providerEndpointMap: Readonly<Record<string, string>> = Object.freeze({
-  openrouter: "openai",
-  ollama: "openai",
-  deepseek: "openai",
-  vllm: "openai",
-  groq: "openai",
-  mistral: "openai",
-  lmstudio: "openai",
-  azureopenai: "azure_openai",
-  azure: "azure_openai",
-  google: "google",
-  gemini: "google",
-  anthropic: "anthropic",
-  openai: "openai",
-});
-
 export const DEFAULT_CONTEXT_TOKENS = 128_000;
 export const MIN_CONTEXT_TOKENS = 1024;
-
-export function mapProvider(provider: string, endpoints?: Record<string, EndpointConfig>): string {
-  return providerEndpointMap[provider.toLowerCase()] ?? endpoints?.[provider]?.provider ?? provider;
-}
 
 /**
  * Context budget after reserving room for a summary:
@@ -54,57 +34,28 @@ export function computeEffectiveMaxContextTokens(
   return effective;
 }
 
-/**
- * Field that carries reasoning deltas: `reasoning` for OpenRouter (by baseURL or endpoint name),
- * Google, and OpenAI/Azure on the Responses API; otherwise `reasoning_content`.
- * An explicit per-endpoint key wins.
- */
-export function getReasoningKey(
-  provider: string,
-  opts: {
-    baseURL?: string;
-    endpointName?: string;
-    useResponsesApi?: boolean;
-    reasoningKey?: ReasoningKey;
-  } = {},
-): ReasoningKey {
-  if (opts.reasoningKey) return opts.reasoningKey;
-  const p = provider.toLowerCase();
-  const name = (opts.endpointName ?? "").toLowerCase();
-  if (name.includes("openrouter") || p === "openrouter" || /openrouter\.ai/i.test(opts.baseURL ?? "")) {
-    return "reasoning";
-  }
-  if (p === "google" || p === "gemini" || p === "vertexai") return "reasoning";
-  if (
-    (p === "openai" || p === "azure_openai" || p === "azureopenai" || p === "azure") &&
-    opts.useResponsesApi
-  ) {
-    return "reasoning";
-  }
-  return "reasoning_content";
-}
-
-/** A value is resolvable when present and not a placeholder (`user_provided`, `${ENV}` unset). */
-function resolvable(value: string | undefined, env: Record<string, string | undefined>): boolean {
-  if (!value || value === "user_provided") return false;
-  const m = /^\$\{(\w+)\}$/.exec(value);
-  return m ? Boolean(env[m[1]]) : true;
+/** The endpoint an agent reference points to, as the caller resolved it (undefined: a bare provider name). */
+function endpointOf(ref: string, endpoints?: Record<string, EndpointConfig>): EndpointConfig | undefined {
+  return endpoints && Object.hasOwn(endpoints, ref) ? endpoints[ref] : undefined;
 }
 
 /**
- * Provider for the summarizer. A custom endpoint whose key or baseURL cannot be resolved falls back
- * to the raw provider name, so the provider layer reports a clear "unsupported/unconfigured" error
- * instead of silently calling another client.
+ * The protocol of the client an agent reference needs: the resolved endpoint's, else the reference
+ * read as a provider name through the one `providerEndpointMap` (lib/providers), else itself.
  */
-export function resolveSummarizationProvider(
-  provider: string,
-  endpoints?: Record<string, EndpointConfig>,
-  env: Record<string, string | undefined> = typeof process === "undefined" ? {} : process.env,
-): string {
-  const custom = endpoints?.[provider];
-  if (!custom) return mapProvider(provider);
-  if (!resolvable(custom.apiKey, env) || !resolvable(custom.baseURL, env)) return provider;
-  return mapProvider(provider, endpoints);
+export function protocolOf(ref: string, endpoints?: Record<string, EndpointConfig>): string {
+  return endpointOf(ref, endpoints)?.provider ?? resolveProtocol(ref) ?? ref;
+}
+
+/** Reasoning field of an agent reference: the resolved endpoint's, else the one `getReasoningKey` rule. */
+function reasoningKeyOf(ref: string, endpoints?: Record<string, EndpointConfig>): ReasoningKey {
+  const endpoint = endpointOf(ref, endpoints);
+  return getReasoningKey(endpoint?.provider ?? ref, {
+    name: endpoint?.name ?? ref,
+    baseURL: endpoint?.baseURL,
+    useResponsesApi: endpoint?.useResponsesApi,
+    reasoningKey: endpoint?.reasoningKey,
+  });
 }
 
 /** The summarization block in the shape the runtime uses; undefined when none is configured. */
@@ -114,7 +65,8 @@ export function shapeSummarizationConfig(
   endpoints?: Record<string, EndpointConfig>,
 ): ShapedSummarizationConfig | undefined {
   if (!settings) return undefined;
-  const provider = settings.provider ?? agent.provider;
+  // `settings.provider` is the summarizer's endpoint reference (an endpoint id in the app).
+  const endpointId = settings.provider ?? agent.provider;
   const trigger =
     settings.trigger &&
     settings.trigger.value > 0 &&
@@ -122,7 +74,8 @@ export function shapeSummarizationConfig(
       ? { ...settings.trigger }
       : { type: "tokens" as const, value: 0 };
   const out: ShapedSummarizationConfig = {
-    provider: resolveSummarizationProvider(provider, endpoints),
+    endpointId,
+    provider: protocolOf(endpointId, endpoints),
     model: settings.model ?? agent.model,
     trigger,
     parameters: { ...(settings.parameters ?? {}) },
@@ -133,8 +86,6 @@ export function shapeSummarizationConfig(
 
 export interface BuildAgentInputOptions {
   isSubagent: boolean;
-  /** Conversation, used by parents to find tools already discovered in the history. */
-  messages?: BaseMessage[];
   initialSummary?: string;
   endpoints?: Record<string, EndpointConfig>;
   summarizationConfig?: SummarizationSettings;
@@ -159,22 +110,9 @@ function buildToolRegistry(
   return registry;
 }
 
-function discoveredToolNames(
-  messages: BaseMessage[] | undefined,
-  registry: Map<string, RegistryTool>,
-): string[] {
-  const found = new Set<string>();
-  for (const m of messages ?? []) {
-    const calls = (m as { tool_calls?: { name: string }[] }).tool_calls;
-    if (calls) for (const c of calls) if (registry.has(c.name)) found.add(c.name);
-  }
-  return [...found];
-}
-
 /** Builds one agent's inputs (product.md §2.1). Subagents get isolated registries and no summary. */
 export function buildAgentInput(agent: AgentDefinition, opts: BuildAgentInputOptions): AgentInput {
   const params = { ...(agent.parameters ?? {}) };
-  const endpoint = opts.endpoints?.[agent.provider];
   const summarization = shapeSummarizationConfig(
     opts.summarizationConfig ?? agent.summarization,
     agent,
@@ -187,16 +125,11 @@ export function buildAgentInput(agent: AgentDefinition, opts: BuildAgentInputOpt
     name: agent.name,
     description: agent.description ?? "",
     instructions: agent.instructions ?? "",
-    provider: mapProvider(agent.provider, opts.endpoints),
-    rawProvider: agent.provider,
+    endpointId: agent.provider,
+    provider: protocolOf(agent.provider, opts.endpoints),
     model: agent.model,
     parameters: params,
-    reasoningKey: getReasoningKey(agent.provider, {
-      baseURL: endpoint?.baseURL,
-      endpointName: agent.provider,
-      useResponsesApi: endpoint?.useResponsesApi,
-      reasoningKey: endpoint?.reasoningKey,
-    }),
+    reasoningKey: reasoningKeyOf(agent.provider, opts.endpoints),
     maxContextTokens: base,
     effectiveMaxContextTokens: computeEffectiveMaxContextTokens(
       base,
@@ -209,27 +142,7 @@ export function buildAgentInput(agent: AgentDefinition, opts: BuildAgentInputOpt
     isSubagent: opts.isSubagent,
     subagentConfigs: [],
     edges: [...(agent.edges ?? [])],
+    initialSummary: opts.isSubagent ? undefined : opts.initialSummary,
   };
-  if (!opts.isSubagent) {
-    // Parents: deferred tools already used in the history are loaded, and definitions injected.
-    const discovered = discoveredToolNames(opts.messages, toolRegistry);
-    for (const name of discovered) {
-      const t = toolRegistry.get(name);
-      if (t?.defer_loading) toolRegistry.set(name, { ...t, defer_loading: false });
-    }
-    input.discoveredTools = discovered;
-    input.toolDefinitions = [...toolRegistry.values()].filter((t) => !t.defer_loading);
-    input.initialSummary = opts.initialSummary;
-  } else {
-    input.initialSummary = undefined;
-    input.discoveredTools = undefined;
-  }
   return input;
-}
-
-/** Deep clone of a tool registry: a new Map and a shallow copy of each tool. */
-export function cloneToolRegistry(registry: Map<string, RegistryTool>): Map<string, RegistryTool> {
-  const out = new Map<string, RegistryTool>();
-  for (const [k, v] of registry) out.set(k, { ...v });
-  return out;
 }

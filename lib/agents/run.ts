@@ -291,7 +291,6 @@ export async function createRun(opts: CreateRunOptions): Promise<AgentRun> {
     buildAgentInput(agent, {
       tools,
       isSubagent,
-      messages: isSubagent ? undefined : messages,
       initialSummary: isSubagent ? undefined : opts.initialSummary,
       endpoints: opts.endpoints,
       summarizationConfig: opts.summarizationConfig,

@@ -1,5 +1,6 @@
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import type { BaseMessage } from "@langchain/core/messages";
+import type { ReasoningKey } from "../providers/types";
 import type { Limits } from "./limits";
 
 /** Context a child sees: only the task (`isolated`) or the parent's conversation plus the task (`fork`). */
@@ -26,6 +27,7 @@ export interface AgentModelParameters {
 }
 
 export interface SummarizationSettings {
+  /** Endpoint the summarizer runs on, as agents refer to endpoints (an endpoint id in the app); default the agent's. */
   provider?: string;
   model?: string;
   trigger?: { type: "tokens" | "messages"; value: number };
@@ -48,7 +50,10 @@ export interface AgentDefinition {
   name: string;
   description?: string;
   instructions?: string;
-  /** Provider or custom endpoint name ("openai", "anthropic", "OpenRouter", "Ollama", ...). */
+  /**
+   * The agent's endpoint reference: a key of `CreateRunOptions.endpoints` (the app stores an endpoint
+   * id) or, without one, a provider name ("openai", "anthropic", "OpenRouter", "Ollama", ...).
+   */
   provider: string;
   model: string;
   parameters?: AgentModelParameters;
@@ -77,8 +82,6 @@ export interface RegistryTool {
   description: string;
   /** JSON Schema of the arguments. */
   parameters: Record<string, unknown>;
-  /** Deferred tools are not bound until discovered (kept for parity with LibreChat's registry). */
-  defer_loading?: boolean;
   execute: (args: unknown, ctx: { signal: AbortSignal }) => Promise<string> | string;
   /** Validates and normalises the arguments; throws on invalid input. */
   parse?: (args: unknown) => unknown;
@@ -87,6 +90,9 @@ export interface RegistryTool {
 }
 
 export interface ShapedSummarizationConfig {
+  /** The summarizer's endpoint reference (the agent's own when the settings name none). */
+  endpointId: string;
+  /** Protocol of that endpoint. */
   provider: string;
   model: string;
   trigger: { type: "tokens" | "messages"; value: number };
@@ -100,10 +106,10 @@ export interface AgentInput {
   name: string;
   description: string;
   instructions: string;
-  /** Provider after `providerEndpointMap` mapping. */
+  /** The agent's endpoint reference exactly as configured (`AgentDefinition.provider`). */
+  endpointId: string;
+  /** Protocol of that endpoint (the resolved endpoint's, else via `providerEndpointMap`). */
   provider: string;
-  /** Provider exactly as configured on the agent. */
-  rawProvider: string;
   model: string;
   parameters: AgentModelParameters;
   reasoningKey: ReasoningKey;
@@ -112,16 +118,11 @@ export interface AgentInput {
   summarization?: ShapedSummarizationConfig;
   toolNames: string[];
   toolRegistry: Map<string, RegistryTool>;
-  /** Tool definitions injected from the registry (parents only). */
-  toolDefinitions?: RegistryTool[];
   isSubagent: boolean;
   initialSummary?: string;
-  discoveredTools?: string[];
   subagentConfigs: SubagentConfig[];
   edges: HandoffEdge[];
 }
-
-export type ReasoningKey = "reasoning" | "reasoning_content";
 
 /** One entry of an agent's expanded subagent list. */
 export interface SubagentConfig {
@@ -137,17 +138,25 @@ export interface SubagentConfig {
   agentInputs: AgentInput;
 }
 
-/** Custom endpoint configuration used for provider mapping and reasoning keys. */
+/**
+ * An endpoint as the engine consumes it, resolved once per run by the caller (no secrets: the
+ * caller's model factory holds the client settings and keys).
+ */
 export interface EndpointConfig {
-  /** The client that speaks this endpoint's protocol ("openai", "anthropic", "google"). */
+  /** Display name (reasoning-key rule, logs). */
+  name?: string;
+  /** Protocol of the client that speaks to it ("openai", "anthropic", "google", "demo"). */
   provider?: string;
   baseURL?: string;
-  apiKey?: string;
+  /** The field reasoning is streamed in; computed by the caller with `getReasoningKey` when known. */
   reasoningKey?: ReasoningKey;
   useResponsesApi?: boolean;
 }
 
 export interface ModelSpec {
+  /** Endpoint reference the model must come from (the agent's, or its summarizer's). */
+  endpointId: string;
+  /** Protocol of that endpoint. */
   provider: string;
   model: string;
   parameters: Record<string, unknown>;
@@ -196,7 +205,10 @@ export interface CreateRunOptions {
   initialSummary?: string;
   /** Overrides every agent's own summarization block. */
   summarizationConfig?: SummarizationSettings;
-  /** Custom endpoints by name (provider mapping, reasoning key, summarization fallback). */
+  /**
+   * Resolved endpoints by the reference agents use (`provider`, `summarization.provider`; endpoint
+   * ids in the app): protocol and reasoning key. A reference without an entry is a provider name.
+   */
   endpoints?: Record<string, EndpointConfig>;
   /** Called after every model call of every agent in the tree; a throw stops the whole run (failed, error code kept). */
   onModelCallEnd?: (info: ModelCallInfo) => Promise<void> | void;
@@ -208,4 +220,4 @@ export interface CreateRunOptions {
   notices?: string[];
 }
 
-export type { Limits };
+export type { Limits, ReasoningKey };

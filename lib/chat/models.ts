@@ -1,26 +1,36 @@
 import "server-only";
 import type { AgentDefinition, EndpointConfig, ModelFactory } from "@/lib/agents";
 import { resolveEndpointForUser } from "@/lib/endpoints/resolve";
-import { createChatModel, type EndpointDefinition } from "@/lib/providers";
+import { env } from "@/lib/env";
+import { AppError, isAppError } from "@/lib/errors";
+import { createChatModel, type EndpointDefinition, getReasoningKey } from "@/lib/providers";
 
 export interface ResolvedAgents {
-  /** Agents as the engine wants them: `provider` is the endpoint's name (drives reasoning keys and mapping). */
+  /** The loaded agents, unchanged: `provider` and `summarization.provider` hold endpoint ids. */
   agents: Map<string, AgentDefinition>;
-  /** Endpoint configs by name, for the engine's provider mapping and reasoning-key choice. */
+  /** Every endpoint the run uses (chat models and summarizers), by endpoint id, as the engine consumes it. */
   endpoints: Record<string, EndpointConfig>;
-  /** Builds each agent's chat model from its own endpoint (keys stay on the server). */
+  /** Builds each model from the endpoint its spec names by id (keys stay on the server). */
   modelFactory: ModelFactory;
 }
 
-/** Demo token pace (ms per token); tests and benchmarks set DEMO_TOKEN_DELAY_MS=0. */
-function demoDelay(): number | undefined {
-  const raw = process.env.DEMO_TOKEN_DELAY_MS;
-  return raw === undefined || raw === "" ? undefined : Number(raw);
+/** What the engine needs of an endpoint: protocol and reasoning field (no secrets). */
+function engineEndpoint(endpoint: EndpointDefinition): EndpointConfig {
+  return {
+    name: endpoint.name,
+    provider: endpoint.protocol,
+    baseURL: endpoint.baseURL,
+    useResponsesApi: endpoint.useResponsesApi,
+    reasoningKey: getReasoningKey(endpoint.protocol, endpoint),
+  };
 }
 
 /**
- * Resolves the endpoint of every agent in a loaded tree (agent.provider holds the endpoint id) and
- * returns the engine-facing agents plus the one model factory for this run.
+ * Resolves, once per run and by id, every endpoint a loaded tree uses: each agent's chat endpoint
+ * (`agent.provider`) and its summarizer's (`summarization.provider`, default the agent's own).
+ * A chat endpoint the user cannot use refuses the run with its own error; a summarizer endpoint
+ * the user cannot use refuses it with a sentence that says so (never a silent switch to another
+ * endpoint). The model factory builds every model from the endpoint its spec names by id.
  */
 export async function resolveRunModels({
   userId,
@@ -32,43 +42,47 @@ export async function resolveRunModels({
   /** Tests and benchmarks: build every model here instead (a scripted model). */
   override?: ModelFactory;
 }): Promise<ResolvedAgents> {
-  const endpointIds = [...new Set([...agents.values()].map((a) => a.provider))];
-  const byId = new Map<string, EndpointDefinition>();
-  await Promise.all(
-    endpointIds.map(async (id) => byId.set(id, await resolveEndpointForUser({ id, userId }))),
+  const chatIds = new Set([...agents.values()].map((a) => a.provider));
+  const summarizers = [...agents.values()].flatMap((a) =>
+    a.summarization?.provider && !chatIds.has(a.summarization.provider)
+      ? [{ agent: a, endpointId: a.summarization.provider }]
+      : [],
   );
+  const byId = new Map<string, EndpointDefinition>();
+  await Promise.all([
+    ...[...chatIds].map(async (id) => byId.set(id, await resolveEndpointForUser({ id, userId }))),
+    ...summarizers.map(async ({ agent, endpointId }) => {
+      try {
+        byId.set(endpointId, await resolveEndpointForUser({ id: endpointId, userId }));
+      } catch (err) {
+        if (!isAppError(err)) throw err;
+        throw new AppError(
+          err.code,
+          `The agent "${agent.name}" summarizes long conversations with an endpoint you cannot use: ${err.message}`,
+        );
+      }
+    }),
+  ]);
 
-  const engineAgents = new Map<string, AgentDefinition>();
-  const endpointOfAgent = new Map<string, EndpointDefinition>();
   const endpoints: Record<string, EndpointConfig> = {};
-  for (const [id, agent] of agents) {
-    const endpoint = byId.get(agent.provider) as EndpointDefinition;
-    endpointOfAgent.set(id, endpoint);
-    endpoints[endpoint.name] = {
-      provider: endpoint.protocol,
-      baseURL: endpoint.baseURL,
-      reasoningKey: endpoint.reasoningKey,
-      useResponsesApi: endpoint.useResponsesApi,
-    };
-    engineAgents.set(id, { ...agent, provider: endpoint.name });
-  }
-  const byName = new Map([...byId.values()].map((e) => [e.name, e]));
+  for (const [id, endpoint] of byId) endpoints[id] = engineEndpoint(endpoint);
 
+  const demoTokenDelayMs = env().DEMO_TOKEN_DELAY_MS;
   const modelFactory: ModelFactory =
     override ??
     ((spec) => {
-      // Chat models come from the agent's own endpoint; a summarizer names its endpoint itself.
-      const endpoint =
-        (spec.purpose === "summarize" ? byName.get(spec.provider) : undefined) ??
-        endpointOfAgent.get(spec.agentId);
+      const endpoint = byId.get(spec.endpointId);
+      if (!endpoint) {
+        throw new AppError("not_found:endpoint", "This agent's model endpoint could not be resolved.");
+      }
       return createChatModel({
-        provider: endpoint?.name ?? spec.provider,
+        provider: endpoint.name,
         endpoint,
         model: spec.model,
         parameters: spec.parameters,
-        demoTokenDelayMs: demoDelay(),
+        demoTokenDelayMs,
       });
     });
 
-  return { agents: engineAgents, endpoints, modelFactory };
+  return { agents, endpoints, modelFactory };
 }

@@ -3,6 +3,7 @@
 // decrypt. Only the last 4 characters of a key ever leave the server, and none of a short key.
 import "server-only";
 import type { SecretColumns } from "@/lib/db/endpoints";
+import { encryptionEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { decryptSecret, encryptSecret, SecretError } from "@/lib/providers";
 import { mergeWriteOnlyMap } from "@/lib/util/write-only-map";
@@ -19,21 +20,21 @@ export const keyHint = (encrypted: string | null, tail: string | null) =>
   encrypted ? (tail ? `••••${tail}` : "••••") : null;
 
 export function decryptEndpointKey(row: { id: string; apiKeyEncrypted: string }): string {
-  return decryptSecret(row.apiKeyEncrypted, { context: keyContext(row.id) });
+  return decryptSecret(row.apiKeyEncrypted, { env: encryptionEnv(), context: keyContext(row.id) });
 }
 
 export function encryptUserKey(userId: string, endpointId: string, apiKey: string): string {
-  return encryptSecret(apiKey, { context: userKeyContext(userId, endpointId) });
+  return encryptSecret(apiKey, { env: encryptionEnv(), context: userKeyContext(userId, endpointId) });
 }
 
 export function decryptUserKey(userId: string, endpointId: string, keyEncrypted: string): string {
-  return decryptSecret(keyEncrypted, { context: userKeyContext(userId, endpointId) });
+  return decryptSecret(keyEncrypted, { env: encryptionEnv(), context: userKeyContext(userId, endpointId) });
 }
 
 /** The headers stored on a row, decrypted ({} when none). Throws SecretError when unreadable. */
 export function storedHeaders(row: { id: string; headersEncrypted: string | null }): Record<string, string> {
   if (!row.headersEncrypted) return {};
-  const json = decryptSecret(row.headersEncrypted, { context: headersContext(row.id) });
+  const json = decryptSecret(row.headersEncrypted, { env: encryptionEnv(), context: headersContext(row.id) });
   return JSON.parse(json) as Record<string, string>;
 }
 
@@ -57,13 +58,15 @@ export function secretColumns(
 ): SecretColumns {
   const data: SecretColumns = {};
   if (input.apiKey !== undefined) {
-    data.apiKeyEncrypted = input.apiKey ? encryptSecret(input.apiKey, { context: keyContext(id) }) : null;
+    data.apiKeyEncrypted = input.apiKey
+      ? encryptSecret(input.apiKey, { env: encryptionEnv(), context: keyContext(id) })
+      : null;
     data.apiKeyLast4 = input.apiKey ? last4(input.apiKey) : null;
   }
   if (input.headers !== undefined) {
     const headers = mergeHeaders(stored, input.headers) ?? {};
     data.headersEncrypted = Object.keys(headers).length
-      ? encryptSecret(JSON.stringify(headers), { context: headersContext(id) })
+      ? encryptSecret(JSON.stringify(headers), { env: encryptionEnv(), context: headersContext(id) })
       : null;
   }
   return data;

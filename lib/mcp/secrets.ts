@@ -4,6 +4,7 @@
  * copied onto another row or field does not decrypt.
  */
 import type { McpServerRow } from "@/lib/db/mcp-servers";
+import { encryptionEnv } from "@/lib/env";
 import { decryptSecret, encryptSecret } from "@/lib/providers/secrets";
 
 export type SecretMapName = "headers" | "env";
@@ -14,11 +15,13 @@ const context = (id: string, which: SecretMapName) => `mcp:${id}:${which}`;
 export function storedSecretMap(row: McpServerRow, which: SecretMapName): Record<string, string> {
   const payload = which === "headers" ? row.headersEncrypted : row.envEncrypted;
   if (!payload) return {};
-  return JSON.parse(decryptSecret(payload, { context: context(row.id, which) })) as Record<string, string>;
+  return JSON.parse(
+    decryptSecret(payload, { env: encryptionEnv(), context: context(row.id, which) }),
+  ) as Record<string, string>;
 }
 
 /** The column value for a secret map (null when empty). */
 export function sealSecretMap(id: string, which: SecretMapName, map: Record<string, string>): string | null {
   if (!Object.keys(map).length) return null;
-  return encryptSecret(JSON.stringify(map), { context: context(id, which) });
+  return encryptSecret(JSON.stringify(map), { env: encryptionEnv(), context: context(id, which) });
 }

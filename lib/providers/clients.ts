@@ -1,15 +1,13 @@
 /**
- * The real provider clients, each extended with the provider policy of `resilience.ts`
- * (retry with backoff, user-facing ProviderErrors, partial answers) on all three call paths
+ * The provider policy of `resilience.ts` (retry with backoff, user-facing ProviderErrors with
+ * secrets redacted, partial answers) on the real provider clients, on all three call paths
  * LangChain uses: `_streamResponseChunks`, `_streamChatModelEvents` and `_generate`.
  */
-import { ChatAnthropic } from "@langchain/anthropic";
 import type { CallbackManagerForLLMRun } from "@langchain/core/callbacks/manager";
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import type { AIMessageChunk, BaseMessage, BaseMessageChunk } from "@langchain/core/messages";
 import type { ChatGenerationChunk, ChatResult } from "@langchain/core/outputs";
-import { ChatGoogleGenerativeAI } from "@langchain/google-genai";
-import { AzureChatOpenAI, ChatOpenAI, ChatOpenAICompletions } from "@langchain/openai";
+import { ChatOpenAICompletions } from "@langchain/openai";
 import { type ResilienceContext, resilientCall, resilientStream } from "./resilience";
 
 type StreamEvents = ReturnType<BaseChatModel["_streamChatModelEvents"]>;
@@ -17,111 +15,55 @@ type StreamEvent = StreamEvents extends AsyncGenerator<infer E> ? E : never;
 
 type Gen<T> = AsyncGenerator<T>;
 
-/** `_streamResponseChunks` under the provider policy. */
-function policyChunks(
-  ctx: ResilienceContext | undefined,
-  signal: AbortSignal | undefined,
-  start: () => Gen<ChatGenerationChunk>,
-) {
-  if (!ctx) return start();
-  return resilientStream(start, ctx, { signal, textOf: (chunk) => chunk.text ?? "" });
-}
-
-/** `_streamChatModelEvents` under the provider policy. */
-function policyEvents(
-  ctx: ResilienceContext | undefined,
-  signal: AbortSignal | undefined,
-  start: () => Gen<StreamEvent>,
-) {
-  if (!ctx) return start();
-  return resilientStream(start, ctx, {
-    signal,
-    textOf: (e) => (e.event === "content-block-delta" && e.delta.type === "text-delta" ? e.delta.text : ""),
-  });
-}
-
-/** `_generate` under the provider policy. */
-function policyGenerate(
-  ctx: ResilienceContext | undefined,
-  signal: AbortSignal | undefined,
-  call: () => Promise<ChatResult>,
-) {
-  return ctx ? resilientCall(call, ctx, signal) : call();
-}
-
-/** ChatOpenAI (Chat Completions / Responses API) with the provider policy. */
-export class PolicyChatOpenAI extends ChatOpenAI {
-  /** Endpoint name, model, retry policy; set by `createChatModel`. Unset = plain ChatOpenAI. */
-  providerContext?: ResilienceContext;
-  override _streamResponseChunks(
+/** The three call paths, as the policy wraps them. */
+interface CallPaths {
+  _streamResponseChunks(
     m: BaseMessage[],
-    o: this["ParsedCallOptions"],
+    o: { signal?: AbortSignal },
     r?: CallbackManagerForLLMRun,
-  ) {
-    return policyChunks(this.providerContext, o.signal, () => super._streamResponseChunks(m, o, r));
-  }
-  override _streamChatModelEvents(
+  ): Gen<ChatGenerationChunk>;
+  _streamChatModelEvents(
     m: BaseMessage[],
-    o: this["ParsedCallOptions"],
+    o: { signal?: AbortSignal },
     r?: CallbackManagerForLLMRun,
-  ) {
-    return policyEvents(this.providerContext, o.signal, () => super._streamChatModelEvents(m, o, r));
-  }
-  override _generate(m: BaseMessage[], o: this["ParsedCallOptions"], r?: CallbackManagerForLLMRun) {
-    return policyGenerate(this.providerContext, o.signal, () => super._generate(m, o, r));
-  }
-}
-
-/** AzureChatOpenAI with the provider policy. */
-export class PolicyAzureChatOpenAI extends AzureChatOpenAI {
-  providerContext?: ResilienceContext;
-  override _streamResponseChunks(
-    m: BaseMessage[],
-    o: this["ParsedCallOptions"],
-    r?: CallbackManagerForLLMRun,
-  ) {
-    return policyChunks(this.providerContext, o.signal, () => super._streamResponseChunks(m, o, r));
-  }
-  override _streamChatModelEvents(
-    m: BaseMessage[],
-    o: this["ParsedCallOptions"],
-    r?: CallbackManagerForLLMRun,
-  ) {
-    return policyEvents(this.providerContext, o.signal, () => super._streamChatModelEvents(m, o, r));
-  }
-  override _generate(m: BaseMessage[], o: this["ParsedCallOptions"], r?: CallbackManagerForLLMRun) {
-    return policyGenerate(this.providerContext, o.signal, () => super._generate(m, o, r));
-  }
+  ): Gen<StreamEvent>;
+  _generate(m: BaseMessage[], o: { signal?: AbortSignal }, r?: CallbackManagerForLLMRun): Promise<ChatResult>;
 }
 
 /**
- * ChatAnthropic with the provider policy (it streams natively through `_streamChatModelEvents`).
- * Also fixes usage double counting on the chunk path: Anthropic's `message_delta.usage.output_tokens`
- * is cumulative, but LangChain adds the `message_start` output tokens to it when chunks are merged.
+ * Puts `model` (ChatOpenAI, AzureChatOpenAI, ChatAnthropic, ChatGoogleGenerativeAI) under the
+ * provider policy for the endpoint in `ctx`, on all three call paths. `mapChunks` adjusts the
+ * chunk path's output (Anthropic's usage, see `withoutStartOutputTokens`).
  */
-export class PolicyChatAnthropic extends ChatAnthropic {
-  providerContext?: ResilienceContext;
-  override _streamResponseChunks(
-    m: BaseMessage[],
-    o: this["ParsedCallOptions"],
-    r?: CallbackManagerForLLMRun,
-  ) {
-    const start = () => super._streamResponseChunks(m, o, r);
-    return policyChunks(this.providerContext, o.signal, () => withoutStartOutputTokens(start()));
-  }
-  override _streamChatModelEvents(
-    m: BaseMessage[],
-    o: this["ParsedCallOptions"],
-    r?: CallbackManagerForLLMRun,
-  ) {
-    return policyEvents(this.providerContext, o.signal, () => super._streamChatModelEvents(m, o, r));
-  }
-  override _generate(m: BaseMessage[], o: this["ParsedCallOptions"], r?: CallbackManagerForLLMRun) {
-    return policyGenerate(this.providerContext, o.signal, () => super._generate(m, o, r));
-  }
+export function withProviderPolicy<M extends BaseChatModel>(
+  model: M,
+  ctx: ResilienceContext,
+  options: { mapChunks?: (chunks: Gen<ChatGenerationChunk>) => Gen<ChatGenerationChunk> } = {},
+): M {
+  const paths = model as unknown as CallPaths;
+  const chunks = paths._streamResponseChunks.bind(model);
+  const events = paths._streamChatModelEvents.bind(model);
+  const generate = paths._generate.bind(model);
+  const mapChunks = options.mapChunks ?? ((g) => g);
+  paths._streamResponseChunks = (m, o, r) =>
+    resilientStream(() => mapChunks(chunks(m, o, r)), ctx, {
+      signal: o.signal,
+      textOf: (chunk) => chunk.text ?? "",
+    });
+  paths._streamChatModelEvents = (m, o, r) =>
+    resilientStream(() => events(m, o, r), ctx, {
+      signal: o.signal,
+      textOf: (e) => (e.event === "content-block-delta" && e.delta.type === "text-delta" ? e.delta.text : ""),
+    });
+  paths._generate = (m, o, r) => resilientCall(() => generate(m, o, r), ctx, o.signal);
+  return model;
 }
 
-async function* withoutStartOutputTokens(chunks: Gen<ChatGenerationChunk>): Gen<ChatGenerationChunk> {
+/**
+ * Anthropic's `message_delta.usage.output_tokens` is cumulative, but LangChain adds the
+ * `message_start` output tokens to it when chunks are merged: drop those from the start chunk.
+ */
+export async function* withoutStartOutputTokens(chunks: Gen<ChatGenerationChunk>): Gen<ChatGenerationChunk> {
   for await (const chunk of chunks) {
     const message = chunk.message as AIMessageChunk;
     const usage = message.usage_metadata;
@@ -129,28 +71,6 @@ async function* withoutStartOutputTokens(chunks: Gen<ChatGenerationChunk>): Gen<
       message.usage_metadata = { ...usage, output_tokens: 0, total_tokens: usage.input_tokens };
     }
     yield chunk;
-  }
-}
-
-/** ChatGoogleGenerativeAI with the provider policy. */
-export class PolicyChatGoogle extends ChatGoogleGenerativeAI {
-  providerContext?: ResilienceContext;
-  override _streamResponseChunks(
-    m: BaseMessage[],
-    o: this["ParsedCallOptions"],
-    r?: CallbackManagerForLLMRun,
-  ) {
-    return policyChunks(this.providerContext, o.signal, () => super._streamResponseChunks(m, o, r));
-  }
-  override _streamChatModelEvents(
-    m: BaseMessage[],
-    o: this["ParsedCallOptions"],
-    r?: CallbackManagerForLLMRun,
-  ) {
-    return policyEvents(this.providerContext, o.signal, () => super._streamChatModelEvents(m, o, r));
-  }
-  override _generate(m: BaseMessage[], o: this["ParsedCallOptions"], r?: CallbackManagerForLLMRun) {
-    return policyGenerate(this.providerContext, o.signal, () => super._generate(m, o, r));
   }
 }
 

@@ -95,12 +95,12 @@ describe("normalizeParameters", () => {
   });
 });
 
-describe("getReasoningKey (same rule as lib/agents)", () => {
+describe("getReasoningKey", () => {
   it("follows product.md §2", () => {
     expect(getReasoningKey("OpenRouter")).toBe("reasoning");
     expect(getReasoningKey("openai", { baseURL: "https://openrouter.ai/api/v1" })).toBe("reasoning");
     expect(getReasoningKey("DeepSeek", { name: "DeepSeek via OpenRouter" })).toBe("reasoning");
-    expect(getReasoningKey("DeepSeek", { endpointName: "OpenRouter" })).toBe("reasoning");
+    expect(getReasoningKey("DeepSeek", { name: "OpenRouter" })).toBe("reasoning");
     expect(getReasoningKey("Gemini")).toBe("reasoning");
     expect(getReasoningKey("azure_openai", { useResponsesApi: true })).toBe("reasoning");
     expect(getReasoningKey("google")).toBe("reasoning");

@@ -16,8 +16,9 @@ import { AIMessageChunk, type BaseMessage } from "@langchain/core/messages";
 import { ChatGenerationChunk, type ChatResult } from "@langchain/core/outputs";
 import type { Runnable } from "@langchain/core/runnables";
 import { convertToOpenAITool } from "@langchain/core/utils/function_calling";
+import { messageText } from "../agents/messages";
 import { sleep } from "../util/abortable-sleep";
-import { type DemoToolInfo, planTurn, textOf } from "./demo/plan";
+import { type DemoToolInfo, planTurn } from "./demo/plan";
 import { DEMO_MODEL_ID } from "./demo-constants";
 
 export { DEMO_ENDPOINT_ID, DEMO_ENDPOINT_NAME, DEMO_MODEL_ID } from "./demo-constants";
@@ -62,7 +63,7 @@ export class DemoChatModel extends BaseChatModel<DemoChatModelCallOptions, AIMes
     runManager?: CallbackManagerForLLMRun,
   ): AsyncGenerator<ChatGenerationChunk> {
     const plan = planTurn(messages, toolInfos(options.tools));
-    const id = `demo-${digest(messages.map(textOf).join("\u0000"))}`;
+    const id = `demo-${digest(messages.map(messageText).join("\u0000"))}`;
     for (const token of tokenize(plan.text)) {
       await sleep(this.tokenDelayMs, options.signal);
       options.signal?.throwIfAborted();
@@ -74,7 +75,7 @@ export class DemoChatModel extends BaseChatModel<DemoChatModelCallOptions, AIMes
       await runManager?.handleLLMNewToken(token, undefined, undefined, undefined, undefined, { chunk });
     }
     options.signal?.throwIfAborted();
-    const inputTokens = estimateTokens(messages.map(textOf).join("\n"));
+    const inputTokens = estimateTokens(messages.map(messageText).join("\n"));
     const outputTokens = estimateTokens(plan.text) + plan.toolCalls.length * 12;
     yield new ChatGenerationChunk({
       text: "",

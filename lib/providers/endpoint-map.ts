@@ -1,15 +1,18 @@
 import type { Protocol } from "./types";
 
 /**
- * Custom endpoint names → the protocol client that speaks to them. Agents store a provider name
- * (`OpenRouter`, `Ollama`, ...); the engine does `providerEndpointMap[agent.provider] ?? agent.provider`.
- * Keys are present in display case and lower case; use `resolveProtocol` for any other spelling.
+ * Provider names → the protocol client that speaks to them (the one copy of this mapping: the
+ * provider factory and the engine both go through `resolveProtocol`). Endpoints resolved by id carry
+ * their protocol themselves. Keys are present in display case and lower case; use `resolveProtocol`
+ * for any other spelling.
  */
 const DISPLAY_NAMES: Record<string, Protocol> = {
   openAI: "openai",
   OpenAI: "openai",
   azureOpenAI: "openai",
   "Azure OpenAI": "openai",
+  Azure: "openai",
+  azure_openai: "openai",
   Anthropic: "anthropic",
   Google: "google",
   Gemini: "google",
@@ -55,9 +58,6 @@ export const knownEndpointBaseURLs: Readonly<Record<string, string>> = Object.fr
   xai: "https://api.x.ai/v1",
   perplexity: "https://api.perplexity.ai",
 });
-
-/** Servers that answer OpenAI's protocol without an API key. */
-export const KEYLESS_ENDPOINTS: ReadonlySet<string> = new Set(["ollama", "vllm", "lm studio", "lmstudio"]);
 
 /**
  * The protocol for a provider or endpoint name (case-insensitive), or undefined when unknown.

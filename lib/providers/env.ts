@@ -27,7 +27,7 @@ const DEFAULT_MODELS = {
   OLLAMA: [] as string[],
 };
 
-export function endpointsFromEnv(env: Env = process.env): EndpointDefinition[] {
+export function endpointsFromEnv(env: Env): EndpointDefinition[] {
   const out: EndpointDefinition[] = [];
   const value = (k: string) => env[k]?.trim() || undefined;
   const models = (prefix: keyof typeof DEFAULT_MODELS) =>
@@ -99,10 +99,7 @@ export function demoEndpoint(): EndpointDefinition {
  * The endpoints to offer: the configured ones plus the demo endpoint when `DEMO_ENDPOINT` is `on`,
  * or when it is `auto` (default) and nothing else is configured.
  */
-export function withDemoEndpoint(
-  configured: EndpointDefinition[],
-  env: Env = process.env,
-): EndpointDefinition[] {
+export function withDemoEndpoint(configured: EndpointDefinition[], env: Env): EndpointDefinition[] {
   const mode = (env.DEMO_ENDPOINT ?? "auto").trim().toLowerCase();
   if (mode === "off") return configured;
   if (mode === "on" || configured.length === 0) return [...configured, demoEndpoint()];

@@ -17,3 +17,27 @@ describe("provider error text never carries a key", () => {
     expect(mapped.message).not.toContain("0123456789abcdef");
   });
 });
+
+describe("redaction by value", () => {
+  it("removes every secret the request used, as is, URL-encoded and JSON-escaped, and keeps no cause", async () => {
+    const { toProviderError } = await import("./errors");
+    const secrets = ["team.key.1", 'hdr "val"/2'];
+    const err = Object.assign(
+      new Error(
+        `bad credentials team.key.1, header ${encodeURIComponent('hdr "val"/2')} ${JSON.stringify('hdr "val"/2')}`,
+      ),
+      { status: 500 },
+    );
+    const mapped = toProviderError(err, { endpointName: "Proxy", secrets });
+    expect(mapped.code).toBe("provider:connection");
+    expect(mapped.message).not.toContain("team.key.1");
+    expect(mapped.message).not.toContain("val");
+    expect(mapped.message).toContain("[redacted]");
+    expect(mapped.cause).toBeUndefined();
+    expect(JSON.stringify(mapped)).not.toContain("team.key.1");
+  });
+  it("leaves short values alone (they would blank ordinary words)", async () => {
+    const { redactValues } = await import("./errors");
+    expect(redactValues("a 1 b", ["1"])).toBe("a 1 b");
+  });
+});

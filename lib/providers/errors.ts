@@ -1,7 +1,8 @@
 /**
  * Errors a user understands. Every failure of a provider call reaches the engine as a
  * `ProviderError` with a stable `code`; tests and the chat UI branch on the code, the message is
- * what the user reads. API keys are never part of a message.
+ * what the user reads. Secrets are never part of a message: every secret the failed request used
+ * (API key, header values) is removed from the text by value, and the raw upstream error is not kept.
  */
 
 export type ProviderErrorCode =
@@ -11,21 +12,17 @@ export type ProviderErrorCode =
   | "provider:connection"
   | "provider:bad_request";
 
-/** Suggested HTTP status when a route turns a ProviderError into a response. */
-export const providerErrorStatus: Readonly<Record<ProviderErrorCode, number>> = {
-  "provider:auth": 502,
-  "provider:model_not_found": 400,
-  "provider:rate_limited": 429,
-  "provider:connection": 503,
-  "provider:bad_request": 400,
-};
-
 /** What the error mapping knows about the call that failed. */
 export interface ProviderErrorContext {
   /** Endpoint display name, e.g. "OpenRouter". */
   endpointName: string;
   model?: string;
   baseURL?: string;
+  /**
+   * Every secret the request used (API key, personal key, header values). Removed by value from any
+   * text the error carries, whatever the upstream echoed.
+   */
+  secrets?: readonly string[];
 }
 
 export interface ProviderErrorOptions {
@@ -141,12 +138,17 @@ const CONNECTION_CODES = new Set([
  * Does not fetch anything: `model_not_found` carries no model list here (see `describeModelNotFound`).
  */
 export function toProviderError(err: unknown, ctx: ProviderErrorContext): ProviderError {
-  if (err instanceof ProviderError) return err;
+  if (err instanceof ProviderError) return redactError(err, ctx.secrets);
+  return redactError(mapError(err, ctx), ctx.secrets);
+}
+
+function mapError(err: unknown, ctx: ProviderErrorContext): ProviderError {
   const name = ctx.endpointName;
   const status = statusOf(err);
   const detail = providerMessage(err);
   const code = errorCodeOf(err);
-  const base = { status, endpointName: name, model: ctx.model, cause: err };
+  // The upstream error is not kept as `cause`: its body may echo the request's credentials.
+  const base = { status, endpointName: name, model: ctx.model };
 
   if (
     status === 401 ||
@@ -265,6 +267,44 @@ function providerMessage(err: unknown): string {
   msg = msg.replace(/^\d{3}\s+/, "").replace(/^\[GoogleGenerativeAI Error\]:\s*/, "");
   msg = redactSecrets(msg);
   return msg.length > 300 ? `${msg.slice(0, 297)}...` : msg;
+}
+
+/** A secret shorter than this is not redacted by value (it would blank ordinary words). */
+const MIN_SECRET_LENGTH = 4;
+
+/**
+ * `text` with every occurrence of each secret (as is, URL-encoded and JSON-escaped) replaced by
+ * `[redacted]`. The one place provider text is cleaned by value.
+ */
+export function redactValues(text: string, secrets: readonly (string | undefined)[] | undefined): string {
+  if (!secrets || !text) return text;
+  const forms = new Set<string>();
+  for (const secret of secrets) {
+    const value = secret?.trim();
+    if (!value || value.length < MIN_SECRET_LENGTH) continue;
+    forms.add(value);
+    forms.add(encodeURIComponent(value));
+    forms.add(JSON.stringify(value).slice(1, -1));
+  }
+  let out = text;
+  for (const form of [...forms].sort((a, b) => b.length - a.length)) out = out.split(form).join("[redacted]");
+  return out;
+}
+
+/** The secrets a request to an endpoint sends: its key and every header value. */
+export function secretsOf(endpoint: { apiKey?: string; headers?: Record<string, string> }): string[] {
+  return [endpoint.apiKey, ...Object.values(endpoint.headers ?? {})].filter(
+    (v): v is string => typeof v === "string" && v !== "",
+  );
+}
+
+/** The error with its message (and partial text) cleaned of `secrets` by value. */
+export function redactError(err: ProviderError, secrets: readonly string[] | undefined): ProviderError {
+  if (!secrets?.length) return err;
+  const message = redactValues(err.message, secrets);
+  const partialText = err.partialText === undefined ? undefined : redactValues(err.partialText, secrets);
+  if (message === err.message && partialText === err.partialText && err.cause === undefined) return err;
+  return err.with({ message, partialText, cause: undefined });
 }
 
 /**

@@ -2,17 +2,15 @@
  * The one place that turns `{ provider | endpoint, model, parameters }` into a LangChain chat model.
  * Tests and the offline demo swap models here without touching the engine.
  */
+
+import { ChatAnthropic } from "@langchain/anthropic";
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
-import {
-  PolicyAzureChatOpenAI,
-  PolicyChatAnthropic,
-  PolicyChatGoogle,
-  PolicyChatOpenAI,
-  ReasoningChatOpenAICompletions,
-} from "./clients";
+import { ChatGoogleGenerativeAI } from "@langchain/google-genai";
+import { AzureChatOpenAI, ChatOpenAI } from "@langchain/openai";
+import { ReasoningChatOpenAICompletions, withoutStartOutputTokens, withProviderPolicy } from "./clients";
 import { DemoChatModel } from "./demo-model";
 import { isAzureProvider, knownEndpointBaseURLs, resolveProtocol } from "./endpoint-map";
-import { ProviderError } from "./errors";
+import { ProviderError, secretsOf } from "./errors";
 import type { ResilienceContext } from "./resilience";
 import type { ChatModelSpec, ModelParameters, Protocol } from "./types";
 
@@ -76,6 +74,7 @@ export function createChatModel(spec: ChatModelSpec): BaseChatModel {
     model: spec.model,
     baseURL: target.baseURL,
     retry: spec.retry,
+    secrets: secretsOf({ apiKey, headers }),
     endpoint: {
       name: target.endpointName,
       protocol: target.protocol,
@@ -91,7 +90,7 @@ export function createChatModel(spec: ChatModelSpec): BaseChatModel {
     const thinking = p.thinkingBudgetTokens
       ? ({ type: "enabled", budget_tokens: p.thinkingBudgetTokens } as const)
       : undefined;
-    const model = new PolicyChatAnthropic({
+    const model = new ChatAnthropic({
       ...common,
       anthropicApiUrl: target.baseURL,
       clientOptions: Object.keys(headers).length > 0 ? { defaultHeaders: headers } : undefined,
@@ -103,12 +102,11 @@ export function createChatModel(spec: ChatModelSpec): BaseChatModel {
       thinking,
       invocationKwargs: p.extra,
     });
-    model.providerContext = context;
-    return model;
+    return withProviderPolicy(model, context, { mapChunks: withoutStartOutputTokens });
   }
 
   if (target.protocol === "google") {
-    const model = new PolicyChatGoogle({
+    const model = new ChatGoogleGenerativeAI({
       ...common,
       baseUrl: target.baseURL,
       customHeaders: Object.keys(headers).length > 0 ? headers : undefined,
@@ -120,8 +118,7 @@ export function createChatModel(spec: ChatModelSpec): BaseChatModel {
         ? { thinkingBudget: p.thinkingBudgetTokens, includeThoughts: true }
         : undefined,
     });
-    model.providerContext = context;
-    return model;
+    return withProviderPolicy(model, context);
   }
 
   const openaiFields = {
@@ -139,22 +136,20 @@ export function createChatModel(spec: ChatModelSpec): BaseChatModel {
     },
   };
   if (target.azure) {
-    const model = new PolicyAzureChatOpenAI({
+    const model = new AzureChatOpenAI({
       ...openaiFields,
       azureOpenAIApiKey: apiKey,
       azureOpenAIEndpoint: target.baseURL,
       azureOpenAIApiDeploymentName: spec.model,
       azureOpenAIApiVersion: spec.endpoint?.apiVersion ?? "2024-10-21",
     });
-    model.providerContext = context;
-    return model;
+    return withProviderPolicy(model, context);
   }
-  const model = new PolicyChatOpenAI({
+  const model = new ChatOpenAI({
     ...openaiFields,
     completions: new ReasoningChatOpenAICompletions(openaiFields),
   });
-  model.providerContext = context;
-  return model;
+  return withProviderPolicy(model, context);
 }
 
 /**

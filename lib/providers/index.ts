@@ -3,13 +3,7 @@
  * endpoints that exist without a database, model lists, key encryption and user-facing errors.
  * No Next.js and no database in here: runs in scripts and tests as is.
  */
-export {
-  PolicyAzureChatOpenAI,
-  PolicyChatAnthropic,
-  PolicyChatGoogle,
-  PolicyChatOpenAI,
-  ReasoningChatOpenAICompletions,
-} from "./clients";
+export { ReasoningChatOpenAICompletions, withProviderPolicy } from "./clients";
 export { DEMO_NOTE } from "./demo/answers";
 export { DEMO_ENDPOINT_ID, DEMO_ENDPOINT_NAME, DEMO_MODEL_ID } from "./demo-constants";
 export {
@@ -20,7 +14,6 @@ export {
 } from "./demo-model";
 export {
   isAzureProvider,
-  KEYLESS_ENDPOINTS,
   knownEndpointBaseURLs,
   providerEndpointMap,
   resolveProtocol,
@@ -32,7 +25,6 @@ export {
   ProviderError,
   type ProviderErrorCode,
   type ProviderErrorContext,
-  providerErrorStatus,
   toProviderError,
 } from "./errors";
 export {
@@ -61,4 +53,3 @@ export type {
   ReasoningKey,
   RetryOptions,
 } from "./types";
-export { PROTOCOLS } from "./types";

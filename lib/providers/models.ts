@@ -1,5 +1,5 @@
 import { DEMO_MODEL_ID } from "./demo-constants";
-import { ProviderError, toProviderError } from "./errors";
+import { ProviderError, secretsOf, toProviderError } from "./errors";
 import type { EndpointDefinition } from "./types";
 
 export const DEFAULT_BASE_URLS = {
@@ -31,7 +31,7 @@ export async function listModels(
   const { url, headers } = modelsRequest(endpoint);
   const timeout = AbortSignal.timeout(options.timeoutMs ?? 10_000);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-  const ctx = { endpointName: endpoint.name, baseURL: endpoint.baseURL };
+  const ctx = { endpointName: endpoint.name, baseURL: endpoint.baseURL, secrets: secretsOf(endpoint) };
   let res: Response;
   try {
     res = await doFetch(url, { headers, signal });

@@ -4,9 +4,8 @@ import type { ReasoningKey } from "./types";
 
 /** What `getReasoningKey` looks at of an endpoint. An `EndpointDefinition` fits. */
 export interface ReasoningEndpointConfig {
-  /** Endpoint display name (`endpointName` is accepted too, as lib/agents calls it). */
+  /** Endpoint display name. */
   name?: string;
-  endpointName?: string;
   baseURL?: string;
   useResponsesApi?: boolean;
   reasoningKey?: ReasoningKey;
@@ -20,8 +19,8 @@ export interface ReasoningEndpointConfig {
  *   `vertexai`), and for OpenAI/Azure when the Responses API is used;
  * - `reasoning_content` otherwise (DeepSeek, vLLM, Ollama, LM Studio, ... and Chat Completions).
  *
- * NOTE: lib/agents/input.ts has its own copy of this rule (kept separate to avoid an import cycle);
- * the two must stay identical.
+ * The one copy of this rule: the chat layer applies it to each resolved endpoint, and the engine
+ * (lib/agents/input.ts) to bare provider names.
  */
 export function getReasoningKey(
   provider: string,
@@ -29,7 +28,7 @@ export function getReasoningKey(
 ): ReasoningKey {
   if (endpointConfig.reasoningKey) return endpointConfig.reasoningKey;
   const p = provider.trim().toLowerCase();
-  const name = (endpointConfig.endpointName ?? endpointConfig.name ?? "").toLowerCase();
+  const name = (endpointConfig.name ?? "").toLowerCase();
   if (
     p === "openrouter" ||
     name.includes("openrouter") ||

@@ -6,6 +6,7 @@ import {
   ProviderError,
   type ProviderErrorContext,
   rateLimitedMessage,
+  redactError,
   toProviderError,
 } from "./errors";
 import { listModels } from "./models";
@@ -66,7 +67,7 @@ export async function* resilientStream<T>(
         await sleep(backoffDelay(attempt + 1, ctx.retry), options.signal);
         continue;
       }
-      throw await finalError(mapped, attempt, ctx);
+      throw redactError(await finalError(mapped, attempt, ctx), ctx.secrets);
     }
   }
 }

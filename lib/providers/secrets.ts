@@ -29,8 +29,8 @@ export class SecretError extends Error {
   }
 }
 
-/** The 32-byte AES key derived from the environment. Throws SecretError when no secret is set. */
-export function encryptionKey(env: Env = process.env): Buffer {
+/** The 32-byte AES key derived from the given configuration (the app passes lib/env's `encryptionEnv()`). Throws SecretError when no secret is set. */
+export function encryptionKey(env: Env): Buffer {
   const secret = env.APP_ENCRYPTION_KEY?.trim() || env.AUTH_SECRET?.trim();
   if (!secret) {
     throw new SecretError(
@@ -48,7 +48,7 @@ export function encryptionKey(env: Env = process.env): Buffer {
 }
 
 /** Encrypt a secret for storage. `context` (optional) must be given again to decrypt. */
-export function encryptSecret(plaintext: string, options: { env?: Env; context?: string } = {}): string {
+export function encryptSecret(plaintext: string, options: { env: Env; context?: string }): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv("aes-256-gcm", encryptionKey(options.env), iv);
   if (options.context) cipher.setAAD(Buffer.from(options.context, "utf8"));
@@ -58,7 +58,7 @@ export function encryptSecret(plaintext: string, options: { env?: Env; context?:
 }
 
 /** Decrypt what `encryptSecret` produced. Throws SecretError (without any key material) on failure. */
-export function decryptSecret(payload: string, options: { env?: Env; context?: string } = {}): string {
+export function decryptSecret(payload: string, options: { env: Env; context?: string }): string {
   if (!isEncryptedSecret(payload))
     throw new SecretError("secret:invalid", "Not an encrypted secret (unknown format).");
   const [iv, tag, data] = payload

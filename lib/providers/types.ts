@@ -5,8 +5,6 @@
 /** The wire protocol an endpoint speaks. `demo` is the scripted offline model in this repo. */
 export type Protocol = "openai" | "anthropic" | "google" | "demo";
 
-export const PROTOCOLS: readonly Protocol[] = ["openai", "anthropic", "google", "demo"];
-
 /** Where an endpoint definition came from. */
 export type EndpointSource = "env" | "db" | "builtin";
 

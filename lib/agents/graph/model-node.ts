@@ -9,6 +9,7 @@ function boundModel(exec: AgentExecution): ChatRunnable {
   let model = run.models.get(input);
   if (model) return model;
   const base = run.modelFactory({
+    endpointId: input.endpointId,
     provider: input.provider,
     model: input.model,
     parameters: input.parameters,

@@ -51,19 +51,13 @@ function compileStandardGraph(fromTools = false) {
     .compile();
 }
 
-let compiled: ReturnType<typeof compileStandardGraph> | undefined;
 let compiledFromTools: ReturnType<typeof compileStandardGraph> | undefined;
 
 /**
- * The single-agent graph. Its shape is the same for every agent (what differs — model, tools,
- * instructions, subagents — travels in the config), so it is compiled once per process.
+ * The single-agent graph entered at the tools node. Its shape is the same for every agent (what
+ * differs — model, tools, instructions, subagents — travels in the config), so it is compiled once
+ * per process.
  */
-export function standardGraph() {
-  compiled ??= compileStandardGraph();
-  return compiled;
-}
-
-/** The same graph entered at the tools node (compiled once per process). */
 function standardGraphFromTools() {
   compiledFromTools ??= compileStandardGraph(true);
   return compiledFromTools;

@@ -1,6 +1,7 @@
 import { type BaseMessage, HumanMessage, SystemMessage } from "@langchain/core/messages";
 import { errorCode, errorMessage } from "../errors";
 import { childMaxTurns } from "../limits";
+import { messageText } from "../messages";
 import type { ContextMode, SubagentConfig } from "../types";
 import type { AgentExecution } from "./context";
 import type { Semaphore } from "./queue";
@@ -13,19 +14,23 @@ export const FORK_PREAMBLE =
 /**
  * The child's starting messages. `isolated`: the task alone. `fork`: the parent's conversation
  * with the trailing tool-calling AI message removed (the prefix is the parent's own objects, so it
- * serialises byte for byte as the parent's prompt did), then the preamble and the task as a user message.
+ * serialises byte for byte as the parent's prompt did), then the preamble and the task as a user
+ * message. A forked child that is another agent keeps the parent's system prompt (the cached
+ * prefix), so its own instructions travel in that last message instead.
  */
 export function buildChildMessages(
   mode: ContextMode,
   task: string,
   parentMessages: BaseMessage[],
+  childInstructions?: string,
 ): BaseMessage[] {
   if (mode !== "fork") return [new HumanMessage(task)];
   let end = parentMessages.length;
   const last = parentMessages[end - 1];
   if (last && last.getType() === "ai" && ((last as { tool_calls?: unknown[] }).tool_calls?.length ?? 0) > 0)
     end--;
-  return [...parentMessages.slice(0, end), new HumanMessage(FORK_PREAMBLE + task)];
+  const own = childInstructions?.trim() ? `Your instructions:\n${childInstructions.trim()}\n\n` : "";
+  return [...parentMessages.slice(0, end), new HumanMessage(`${own}${FORK_PREAMBLE}${task}`)];
 }
 
 /** System message of an agent execution (instructions plus a summary for root agents). */
@@ -39,11 +44,7 @@ export function systemMessageFor(instructions: string, summary?: string): System
 export function finalText(messages: BaseMessage[]): string {
   for (let i = messages.length - 1; i >= 0; i--) {
     const m = messages[i];
-    if (m.getType() !== "ai") continue;
-    const c = m.content;
-    return typeof c === "string"
-      ? c
-      : c.map((p) => (p.type === "text" ? String((p as { text: string }).text) : "")).join("");
+    if (m.getType() === "ai") return messageText(m);
   }
   return "";
 }
@@ -86,7 +87,9 @@ export async function runSubagent(
     maxTurns: childMaxTurns(run.limits),
     turns: 0,
     usage: { inputTokens: 0, outputTokens: 0 },
-    system: systemMessageFor(childInput.instructions),
+    // A fork continues the parent's prompt: the same system message object (instructions and any
+    // summary), so the prefix the provider caches is byte-identical.
+    system: config.mode === "fork" ? exec.system : systemMessageFor(childInput.instructions),
   };
   const base = {
     spanId: call.id,
@@ -104,7 +107,8 @@ export async function runSubagent(
     ancestry: exec.ancestry,
   });
   try {
-    const out = await runGraph(child, buildChildMessages(config.mode, task, parentMessages));
+    const ownInstructions = config.self ? undefined : childInput.instructions;
+    const out = await runGraph(child, buildChildMessages(config.mode, task, parentMessages, ownInstructions));
     const text = finalText(out);
     run.emit({
       type: "subagent_stop",

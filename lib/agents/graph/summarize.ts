@@ -1,4 +1,4 @@
-import { type BaseMessage, HumanMessage, SystemMessage } from "@langchain/core/messages";
+import { type AIMessageChunk, type BaseMessage, HumanMessage, SystemMessage } from "@langchain/core/messages";
 import { messageText } from "../messages";
 import type { AgentExecution } from "./context";
 
@@ -59,6 +59,7 @@ export async function summarizeIfNeeded(
   if (!s || cut <= 0) return { messages };
   const { run, input } = exec;
   const model = run.modelFactory({
+    endpointId: s.endpointId,
     provider: s.provider,
     model: s.model,
     parameters: s.parameters,
@@ -67,12 +68,17 @@ export async function summarizeIfNeeded(
     purpose: "summarize",
   });
   const previous = input.initialSummary ? `Earlier summary:\n${input.initialSummary}\n\n` : "";
-  const reply = await model.invoke(
+  // Streamed like every other model call: `invoke` on a streaming client makes LangChain count
+  // tokens with tiktoken data it downloads, and nothing in a run may reach beyond the endpoint.
+  const stream = await model.stream(
     [new SystemMessage(SUMMARY_PROMPT), new HumanMessage(previous + transcript(messages.slice(0, cut)))],
     { signal: run.signal, callbacks: undefined },
   );
-  const inputTokens = reply.usage_metadata?.input_tokens ?? 0;
-  const outputTokens = reply.usage_metadata?.output_tokens ?? 0;
+  let reply: AIMessageChunk | undefined;
+  for await (const chunk of stream) reply = reply ? reply.concat(chunk) : chunk;
+  run.signal.throwIfAborted();
+  const inputTokens = reply?.usage_metadata?.input_tokens ?? 0;
+  const outputTokens = reply?.usage_metadata?.output_tokens ?? 0;
   const base = {
     spanId: exec.spanId,
     parentSpanId: exec.parentSpanId,

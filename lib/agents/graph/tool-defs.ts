@@ -66,9 +66,7 @@ export function toolDefsFor(input: AgentInput): FunctionToolDef[] {
   let defs = defsCache.get(input);
   if (defs) return defs;
   defs = [];
-  for (const t of input.toolRegistry.values()) {
-    if (!t.defer_loading) defs.push(functionTool(t.name, t.description, t.parameters));
-  }
+  for (const t of input.toolRegistry.values()) defs.push(functionTool(t.name, t.description, t.parameters));
   if (input.subagentConfigs.length > 0) defs.push(subagentToolDef(input.subagentConfigs));
   defsCache.set(input, defs);
   return defs;

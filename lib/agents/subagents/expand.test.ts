@@ -163,7 +163,7 @@ describe("buildSubagentConfigs", () => {
     expect(selfCalc).not.toBe(input.toolRegistry.get("calculator"));
 
     const parentCalc = input.toolRegistry.get("calculator");
-    if (parentCalc) parentCalc.defer_loading = true;
+    if (parentCalc) parentCalc.description = "changed by the parent";
     input.toolRegistry.delete("current_time");
     input.toolRegistry.set("injected", {
       name: "injected",
@@ -174,11 +174,10 @@ describe("buildSubagentConfigs", () => {
 
     expect([...self.toolRegistry.keys()]).toEqual(["calculator", "current_time"]);
     expect(self.toolRegistry.get("calculator")).toBe(selfCalc);
-    expect(selfCalc?.defer_loading).toBeUndefined();
-    expect(bCalc?.defer_loading).toBeUndefined();
+    expect(selfCalc?.description).not.toBe("changed by the parent");
+    expect(bCalc?.description).not.toBe("changed by the parent");
     expect([...bIn.toolRegistry.keys()]).toEqual(["calculator"]);
     expect(self.initialSummary).toBeUndefined();
-    expect(self.discoveredTools).toBeUndefined();
   });
 
   it("counts a 100-entry layered tree exactly (the benchmark times it)", () => {

@@ -2,7 +2,8 @@
  * The demo model's scripted answers. Deterministic: the same task always gives the same text.
  * Every answer says it comes from a scripted demo; none pretends to be a real model.
  */
-import { asksForCode, asksForTime, evaluateArithmetic, findArithmetic, formatNumber } from "./tasks";
+import { evaluateExpression } from "../../agents/tools/calculator";
+import { asksForCode, asksForTime, findArithmetic, formatNumber } from "./tasks";
 
 /** Ends every answer that goes to the user (root answers and direct answers). */
 export const DEMO_NOTE =
@@ -51,7 +52,7 @@ export function answerTask(task: string): string {
   const expr = findArithmetic(task);
   if (expr) {
     try {
-      return `\`${expr}\` = **${formatNumber(evaluateArithmetic(expr))}**\n\nComputed exactly by the demo's built-in arithmetic (no model involved).`;
+      return `\`${expr}\` = **${formatNumber(evaluateExpression(expr))}**\n\nComputed exactly by the demo's built-in arithmetic (no model involved).`;
     } catch {
       // not computable: fall through to a generic answer
     }

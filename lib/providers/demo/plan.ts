@@ -9,7 +9,9 @@
  * 4. Otherwise each task is answered, calling `calculator` / `current_time` first when bound and needed,
  *    or the notes server's `save_note` / `list_notes` ("save a note …", "list my notes").
  */
+
 import { AIMessage, type BaseMessage, HumanMessage, ToolMessage } from "@langchain/core/messages";
+import { messageText } from "../../agents/messages";
 import { answerTask, answerWithToolResult, composeFinalAnswer, DEMO_NOTE } from "./answers";
 import { answerNoteResult, isNoteTool, planNoteCall } from "./notes";
 import { asksForTime, findArithmetic, splitTasks } from "./tasks";
@@ -158,7 +160,7 @@ function planAfterTools(messages: BaseMessage[], tools: DemoToolInfo[] = []): De
   const calls = ai && AIMessage.isInstance(ai) ? (ai.tool_calls ?? []) : [];
   const resultFor = (id: string | undefined, index: number) => {
     const byId = toolMessages.find((t) => t.tool_call_id === id);
-    return textOf(byId ?? toolMessages[index]);
+    return messageText(byId ?? toolMessages[index]);
   };
   const subagentCalls = calls.filter((c) => c.name === "subagent");
   if (subagentCalls.length > 0) {
@@ -214,16 +216,7 @@ function clockArgs(tool: DemoToolInfo): Record<string, unknown> {
 /** Text of the latest human message (the task, for an isolated child). */
 export function latestHumanText(messages: BaseMessage[]): string {
   for (let i = messages.length - 1; i >= 0; i--) {
-    if (HumanMessage.isInstance(messages[i])) return textOf(messages[i]);
+    if (HumanMessage.isInstance(messages[i])) return messageText(messages[i]);
   }
   return "";
-}
-
-export function textOf(message: BaseMessage | undefined): string {
-  if (!message) return "";
-  const content = message.content;
-  if (typeof content === "string") return content;
-  return content
-    .map((b) => (typeof b === "string" ? b : b.type === "text" && typeof b.text === "string" ? b.text : ""))
-    .join("");
 }

@@ -117,59 +117,6 @@ export function asksForCode(text: string): boolean {
   );
 }
 
-/**
- * Evaluate + - * / ^ % and parentheses exactly (no eval). Throws on anything else.
- * `%` is modulo, except `N% of M`-style text is not supported.
- */
-export function evaluateArithmetic(expression: string): number {
-  const tokens = expression.match(/\d+(?:\.\d+)?|[-+*/^%()]/g) ?? [];
-  if (tokens.join("") !== expression.replace(/\s+/g, "")) throw new Error(`Not arithmetic: ${expression}`);
-  let i = 0;
-  const peek = () => tokens[i];
-  const next = () => tokens[i++];
-  const primary = (): number => {
-    const t = next();
-    if (t === "-") return -primary();
-    if (t === "+") return primary();
-    if (t === "(") {
-      const v = sum();
-      if (next() !== ")") throw new Error("Missing )");
-      return v;
-    }
-    if (t === undefined || !/^\d/.test(t)) throw new Error(`Unexpected ${t ?? "end"}`);
-    return Number(t);
-  };
-  const power = (): number => {
-    const base = primary();
-    if (peek() === "^") {
-      next();
-      return base ** power();
-    }
-    return base;
-  };
-  const product = (): number => {
-    let v = power();
-    while (peek() === "*" || peek() === "/" || peek() === "%") {
-      const op = next();
-      const r = power();
-      v = op === "*" ? v * r : op === "/" ? v / r : v % r;
-    }
-    return v;
-  };
-  const sum = (): number => {
-    let v = product();
-    while (peek() === "+" || peek() === "-") {
-      const op = next();
-      const r = product();
-      v = op === "+" ? v + r : v - r;
-    }
-    return v;
-  };
-  const value = sum();
-  if (i !== tokens.length) throw new Error(`Unexpected ${tokens[i]}`);
-  return value;
-}
-
 /** A number as people write it: integers plain, others rounded to 10 significant digits. */
 export function formatNumber(n: number): string {
   if (!Number.isFinite(n)) return String(n);
