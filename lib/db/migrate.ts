@@ -36,9 +36,11 @@ class MigrationError extends Error {
   readonly code = "db:migration";
 }
 
-const DEFAULT_MIGRATIONS_DIR = path.resolve(import.meta.dirname, "../../prisma/migrations");
+// A function, not a constant: inside the Next.js bundle `import.meta.dirname` is undefined, and the
+// app's readiness check (which passes its own folder) must be able to import this module.
+const defaultMigrationsDir = () => path.resolve(import.meta.dirname, "../../prisma/migrations");
 
-export async function readMigrations(dir = DEFAULT_MIGRATIONS_DIR): Promise<MigrationFile[]> {
+export async function readMigrations(dir = defaultMigrationsDir()): Promise<MigrationFile[]> {
   const entries = await readdir(dir, { withFileTypes: true });
   const names = entries
     .filter((e) => e.isDirectory())
@@ -54,7 +56,7 @@ export async function readMigrations(dir = DEFAULT_MIGRATIONS_DIR): Promise<Migr
 
 export async function migrate({
   databaseUrl,
-  dir = DEFAULT_MIGRATIONS_DIR,
+  dir = defaultMigrationsDir(),
   log = () => {},
 }: {
   databaseUrl: string;
