@@ -44,6 +44,7 @@ export async function registerAction(_prev: AuthFormState, form: FormData): Prom
     name: String(form.get("name") ?? ""),
     email: String(form.get("email") ?? ""),
     password: String(form.get("password") ?? ""),
+    invite: String(form.get("invite") ?? ""),
   };
   const values = { name: input.name, email: input.email };
   try {

@@ -10,6 +10,7 @@ import { isAppError } from "@/lib/errors";
 import { clientAddressFromHeaders } from "./client-address";
 import { authorizeCredentials } from "./credentials";
 import { oauthProviders } from "./providers";
+import { oauthSignInAllowed } from "./registration";
 import { endSession, SESSION_MAX_AGE_S, startSession } from "./sessions";
 
 /** Carries our typed error code through Auth.js to the sign-in form. */
@@ -28,7 +29,8 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
   adapter: PrismaAdapter(getDb() as unknown as Parameters<typeof PrismaAdapter>[0]),
   session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_S },
   trustHost: true,
-  pages: { signIn: "/signin" },
+  // Auth.js errors (such as an OAuth sign-up refused by the registration mode) land on the sign-in page.
+  pages: { signIn: "/signin", error: "/signin" },
   providers: [
     Credentials({
       credentials: { email: { label: "Email" }, password: { label: "Password", type: "password" } },
@@ -50,6 +52,15 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
     ...oauthProviders(),
   ],
   callbacks: {
+    // OAuth sign-ups obey the registration mode (the credentials form checks it in registerUser).
+    async signIn({ user, account }) {
+      if (!account || account.type === "credentials") return true;
+      return oauthSignInAllowed({
+        provider: account.provider,
+        providerAccountId: account.providerAccountId,
+        email: user.email,
+      });
+    },
     async jwt({ token, user }) {
       // `user` is only present at sign-in: start a session row for this cookie.
       if (user?.id) {
