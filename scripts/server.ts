@@ -3,24 +3,14 @@
 // address, and the X-Forwarded-For Next fills in is kept when a client sends its own. So every
 // incoming request first loses any PEER_ADDRESS_HEADER a client sent and gets the socket's
 // remote address in it; lib/auth/client-address.ts reads it (see the README's security section).
-import { createServer, type IncomingMessage } from "node:http";
+import { createServer } from "node:http";
 import path from "node:path";
 import next from "next";
-import { markPeerAddressStamping, PEER_ADDRESS_HEADER } from "../lib/auth/client-address";
+import { markPeerAddressStamping, stampPeerAddress } from "../lib/auth/client-address";
 
 const dev = process.argv.includes("--dev");
 const port = Number(process.env.PORT ?? 3000);
 const hostname = process.env.HOSTNAME || undefined;
-
-/** Replaces any client-sent peer header (in every spelling and repetition) with the socket address. */
-export function stampPeerAddress(req: IncomingMessage): void {
-  for (let i = req.rawHeaders.length - 2; i >= 0; i -= 2) {
-    if (req.rawHeaders[i].toLowerCase() === PEER_ADDRESS_HEADER) req.rawHeaders.splice(i, 2);
-  }
-  const peer = req.socket.remoteAddress ?? "";
-  req.headers[PEER_ADDRESS_HEADER] = peer;
-  req.rawHeaders.push(PEER_ADDRESS_HEADER, peer);
-}
 
 const app = next({ dev, dir: path.resolve(import.meta.dirname, ".."), port, hostname });
 const handle = app.getRequestHandler();

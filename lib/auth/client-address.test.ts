@@ -6,6 +6,7 @@ import {
   markPeerAddressStamping,
   normalizeAddress,
   PEER_ADDRESS_HEADER,
+  stampPeerAddress,
 } from "./client-address";
 
 const derive = (hops: number, forwardedFor: string | null, realIp: string | null = null, peer = "10.9.9.9") =>
@@ -95,5 +96,22 @@ describe("reading a request", () => {
     expect(clientAddressFromHeaders(headers, 0)).toBe("192.0.2.10");
     expect(clientAddressFromHeaders(headers, 1)).toBe("6.6.6.6");
     expect(clientAddressFromHeaders(undefined, 0)).toBeNull();
+  });
+});
+
+describe("the app server's stamping", () => {
+  it("replaces every client-sent copy of the peer header with the socket address", () => {
+    const req = {
+      headers: { [PEER_ADDRESS_HEADER]: "6.6.6.6, 7.7.7.7" } as Record<string, string | string[] | undefined>,
+      rawHeaders: ["Host", "x", "X-Delegate-Peer-Address", "6.6.6.6", "x-delegate-peer-address", "7.7.7.7"],
+      socket: { remoteAddress: "::ffff:192.0.2.44" },
+    };
+    stampPeerAddress(req as unknown as Parameters<typeof stampPeerAddress>[0]);
+    expect(req.headers[PEER_ADDRESS_HEADER]).toBe("::ffff:192.0.2.44");
+    expect(req.rawHeaders).toEqual(["Host", "x", PEER_ADDRESS_HEADER, "::ffff:192.0.2.44"]);
+    markPeerAddressStamping();
+    expect(clientAddressFromHeaders(new Headers(req.headers as Record<string, string>), 0)).toBe(
+      "192.0.2.44",
+    );
   });
 });

@@ -8,6 +8,7 @@
 // Next.js does not give route handlers or server actions the socket address, so the app's own
 // HTTP server (scripts/server.ts) removes PEER_ADDRESS_HEADER from every incoming request and
 // sets it to the socket's remote address, and marks the process so the header is believed.
+import type { IncomingMessage } from "node:http";
 import { isIP } from "node:net";
 
 /** Internal request header carrying the TCP peer address; never accepted from clients. */
@@ -15,6 +16,20 @@ export const PEER_ADDRESS_HEADER = "x-delegate-peer-address";
 const SERVER_MARK = Symbol.for("delegate-chat.peer-address-stamped");
 
 type HeaderSource = Headers | { get(name: string): string | null };
+
+/**
+ * For the app's HTTP server, on every incoming request before Next sees it: removes the peer
+ * header a client may have sent (in any spelling, any number of times) and sets it to the
+ * socket's remote address.
+ */
+export function stampPeerAddress(req: Pick<IncomingMessage, "headers" | "rawHeaders" | "socket">): void {
+  for (let i = req.rawHeaders.length - 2; i >= 0; i -= 2) {
+    if (req.rawHeaders[i].toLowerCase() === PEER_ADDRESS_HEADER) req.rawHeaders.splice(i, 2);
+  }
+  const peer = req.socket.remoteAddress ?? "";
+  req.headers[PEER_ADDRESS_HEADER] = peer;
+  req.rawHeaders.push(PEER_ADDRESS_HEADER, peer);
+}
 
 /** Called by the app's HTTP server once it strips and stamps PEER_ADDRESS_HEADER on every request. */
 export function markPeerAddressStamping(): void {
