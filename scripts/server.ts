@@ -32,9 +32,22 @@ server.listen(port, hostname, () => {
   console.log(`✓ Ready on port ${port}${dev ? " (development)" : ""}`);
 });
 
-function stop() {
-  server.close(() => process.exit(0));
-  setTimeout(() => process.exit(0), 5000).unref();
+// Shutdown as `next start` does it: stop accepting connections, let pending requests finish, close
+// Next, exit with the signal's code. NEXT_MANUAL_SIG_HANDLE=1 leaves signals to the app, as in Next.
+let stopping = false;
+function stop(signal: "SIGINT" | "SIGTERM") {
+  if (stopping) return;
+  stopping = true;
+  void (async () => {
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      if (dev) server.closeAllConnections();
+    });
+    await app.close().catch((err: unknown) => console.error(err));
+    process.exit(signal === "SIGINT" ? 130 : 143);
+  })();
 }
-process.on("SIGTERM", stop);
-process.on("SIGINT", stop);
+if (!process.env.NEXT_MANUAL_SIG_HANDLE) {
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+}
