@@ -81,6 +81,9 @@ describe("sessions", () => {
     expect(await userForSession({ uid: userId, sid })).toBeNull();
     expect(await setUserDisabledAction({ userId, disabled: false })).toEqual({ ok: true, data: null });
     expect(await userForSession({ uid: userId, sid })).toBeNull();
+    // The user's old cookie, presented after the account is enabled again, is still refused.
+    cookie.claims = { uid: userId, sid };
+    expect(await currentUser()).toBeNull();
     const [row] = await query<{ n: string }>(`SELECT count(*) AS n FROM "Session" WHERE "userId" = $1`, [
       userId,
     ]);
