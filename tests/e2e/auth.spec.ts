@@ -123,3 +123,29 @@ test("registration closed, then invite-only with a single-use invite link", asyn
     await visitor.close();
   }
 });
+
+test("a new X-Forwarded-For on every guess does not escape the sign-in throttle", async ({ auth, page }) => {
+  // Different unknown emails each time, so only the address can be what gets throttled. The app
+  // trusts no proxy here, so it must use the socket address and ignore the forged headers.
+  let throttled = false;
+  for (let i = 0; i < 10 && !throttled; i++) {
+    await page.setExtraHTTPHeaders({ "X-Forwarded-For": `198.51.100.${i}`, "X-Real-IP": `198.51.100.${i}` });
+    await auth.signIn({ email: `ghost${i}@e2e.test`, password: "wrong-password-1" });
+    await expect(auth.formError()).toBeVisible();
+    throttled = /Too many failed sign-ins/.test((await auth.formError().textContent()) ?? "");
+  }
+  expect(throttled).toBe(true);
+  await screenshot(page, "signin-throttled");
+  // Once the wait is over, a successful sign-in clears the counter (later tests sign in from here).
+  await page.setExtraHTTPHeaders({});
+  await expect
+    .poll(
+      async () => {
+        await auth.signIn(USER);
+        await page.waitForLoadState("networkidle");
+        return page.url();
+      },
+      { timeout: 40_000, intervals: [2_000] },
+    )
+    .toMatch(/\/chat/);
+});
