@@ -47,6 +47,8 @@ export async function recordSignInFailure({
       "failures" = CASE WHEN "AuthThrottle"."lastFailure" < ${windowStart} THEN 1 ELSE "AuthThrottle"."failures" + 1 END,
       "lastFailure" = ${now}`;
   }
+  // Forget keys whose window has passed, so guessing with many addresses or emails cannot grow the table.
+  await getDb().authThrottle.deleteMany({ where: { lastFailure: { lt: windowStart } } });
 }
 
 export async function clearSignInFailures({ keys }: { keys: string[] }): Promise<void> {

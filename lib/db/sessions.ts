@@ -16,8 +16,8 @@ export async function createSession({
 }): Promise<void> {
   const db = getDb();
   await db.session.create({ data: { userId, sessionToken, expires } });
-  // Housekeeping: the user's expired rows are useless from here on.
-  await db.session.deleteMany({ where: { userId, expires: { lt: new Date() } } });
+  // Housekeeping: expired rows (anyone's) are useless from here on.
+  await db.session.deleteMany({ where: { expires: { lt: new Date() } } });
 }
 
 /**

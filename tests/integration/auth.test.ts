@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { authorizeCredentials } from "@/lib/auth/credentials";
 import { registerUser } from "@/lib/auth/register";
-import { FREE_FAILURES } from "@/lib/db/auth-throttle";
+import { FREE_FAILURES, recordSignInFailure } from "@/lib/db/auth-throttle";
 import { query, resetDatabase } from "../helpers/reset-db";
 
 const GOOD = "correct-horse-42";
@@ -200,5 +200,13 @@ describe("sign-in", () => {
         clientAddress: "10.0.0.4",
       }),
     ).rejects.toMatchObject({ code: "forbidden:account_disabled" });
+  });
+
+  it("forgets keys whose window has passed, so many addresses or emails cannot grow the table", async () => {
+    const longAgo = new Date(Date.now() - 60 * 60 * 1000);
+    await recordSignInFailure({ keys: ["ip:192.0.2.1", "acct:old@example.com"], now: longAgo });
+    await recordSignInFailure({ keys: ["ip:192.0.2.2"] });
+    const keys = await query<{ key: string }>(`SELECT key FROM "AuthThrottle" ORDER BY key`);
+    expect(keys.map((k) => k.key)).toEqual(["ip:192.0.2.2"]);
   });
 });

@@ -65,12 +65,15 @@ describe("sessions", () => {
     expect(await userForSession(null)).toBeNull();
   });
 
-  it("refuses an expired session", async () => {
+  it("refuses an expired session, and deletes expired rows when anyone signs in", async () => {
     const sid = await startSession({ userId });
     await query(`UPDATE "Session" SET expires = now() - interval '1 second' WHERE "sessionToken" = $1`, [
       sid,
     ]);
     expect(await userForSession({ uid: userId, sid })).toBeNull();
+    await startSession({ userId: adminId });
+    const rows = await query<{ userId: string }>(`SELECT "userId" FROM "Session"`);
+    expect(rows).toEqual([{ userId: adminId }]);
   });
 
   it("disabling a user ends their sessions at once, and re-enabling does not bring them back", async () => {

@@ -28,3 +28,7 @@ CREATE INDEX "Invite_createdAt_idx" ON "Invite"("createdAt");
 
 ALTER TABLE "Invite" ADD CONSTRAINT "Invite_createdById_fkey" FOREIGN KEY ("createdById") REFERENCES "User"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 ALTER TABLE "Invite" ADD CONSTRAINT "Invite_usedById_fkey" FOREIGN KEY ("usedById") REFERENCES "User"("id") ON DELETE SET NULL ON UPDATE CASCADE;
+
+-- Housekeeping indexes: stale throttle rows and expired sessions are deleted by range.
+CREATE INDEX "AuthThrottle_lastFailure_idx" ON "AuthThrottle"("lastFailure");
+CREATE INDEX "Session_expires_idx" ON "Session"("expires");
