@@ -40,3 +40,24 @@ describe("env", () => {
     expect(p.DEMO_ENDPOINT).toBe("on");
   });
 });
+
+describe("env: client addresses and registration", () => {
+  it("trusts no proxy by default and parses the hop count", () => {
+    expect(env({}).TRUSTED_PROXY_HOPS).toBe(0);
+    expect(env({ TRUSTED_PROXY_HOPS: "2" }).TRUSTED_PROXY_HOPS).toBe(2);
+    expect(() => env({ TRUSTED_PROXY_HOPS: "-1" })).toThrow(/TRUSTED_PROXY_HOPS/);
+    expect(() => env({ TRUSTED_PROXY_HOPS: "yes" })).toThrow(/TRUSTED_PROXY_HOPS/);
+  });
+
+  it("refuses the old TRUST_PROXY switch instead of silently ignoring it", () => {
+    expect(() => env({ TRUST_PROXY: "true" })).toThrow(/TRUST_PROXY: replaced by TRUSTED_PROXY_HOPS/);
+    expect(env({ TRUST_PROXY: "" }).TRUSTED_PROXY_HOPS).toBe(0);
+  });
+
+  it("reads ALLOW_REGISTRATION (any case) and refuses other values", () => {
+    expect(env({}).ALLOW_REGISTRATION).toBeUndefined();
+    expect(env({ ALLOW_REGISTRATION: "Invite" }).ALLOW_REGISTRATION).toBe("invite");
+    expect(env({ ALLOW_REGISTRATION: "closed" }).ALLOW_REGISTRATION).toBe("closed");
+    expect(() => env({ ALLOW_REGISTRATION: "maybe" })).toThrow(/ALLOW_REGISTRATION/);
+  });
+});

@@ -46,6 +46,21 @@ const schema = z.object({
   AUTH_OIDC_ID: text,
   AUTH_OIDC_SECRET: text,
   AUTH_OIDC_NAME: text,
+  /**
+   * Reverse proxies in front of the app that append to X-Forwarded-For. 0 = clients connect
+   * directly: the socket address is the client address and forwarding headers are ignored.
+   */
+  TRUSTED_PROXY_HOPS: z.preprocess(blank, z.coerce.number().int().min(0).max(20).default(0)),
+  /** Replaced by TRUSTED_PROXY_HOPS; refused so an old setting is not silently ignored. */
+  TRUST_PROXY: z.preprocess(
+    blank,
+    z.undefined({ error: "replaced by TRUSTED_PROXY_HOPS (the number of proxies in front; 0 = none)" }),
+  ),
+  /**
+   * Caps the registration mode the admin chooses: open (no cap), invite (at most invite-only)
+   * or closed. Unset = the admin's setting alone decides.
+   */
+  ALLOW_REGISTRATION: z.preprocess((v) => lower(blank(v)), z.enum(["open", "invite", "closed"]).optional()),
 
   ...(Object.fromEntries(PROVIDER_KEYS.map((k) => [k, text])) as Record<
     (typeof PROVIDER_KEYS)[number],

@@ -78,7 +78,9 @@ if (!dev && needsBuild()) {
   }
 }
 
-const child = spawn(process.execPath, [next, dev ? "dev" : "start", "-p", String(port)], {
+// Our own HTTP server around Next (scripts/server.ts), so the app can see each client's socket address.
+const server = path.join(root, "scripts", "server.ts");
+const child = spawn(process.execPath, ["--import", "tsx", server, ...(dev ? ["--dev"] : [])], {
   cwd: root,
   stdio: ["ignore", "pipe", "inherit"],
   env: process.env,

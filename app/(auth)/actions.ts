@@ -2,6 +2,8 @@
 import { AuthError } from "next-auth";
 import { signIn, signOut } from "@/lib/auth";
 import { registerUser } from "@/lib/auth/register";
+import { currentUser } from "@/lib/auth/session";
+import { endAllSessions } from "@/lib/auth/sessions";
 import { isAppError } from "@/lib/errors";
 
 export interface AuthFormState {
@@ -42,6 +44,7 @@ export async function registerAction(_prev: AuthFormState, form: FormData): Prom
     name: String(form.get("name") ?? ""),
     email: String(form.get("email") ?? ""),
     password: String(form.get("password") ?? ""),
+    invite: String(form.get("invite") ?? ""),
   };
   const values = { name: input.name, email: input.email };
   try {
@@ -59,6 +62,14 @@ export async function registerAction(_prev: AuthFormState, form: FormData): Prom
   return {};
 }
 
+/** Ends this session (its row is deleted, so a copy of the cookie stops working too). */
 export async function signOutAction(): Promise<void> {
+  await signOut({ redirectTo: "/signin" });
+}
+
+/** Ends every session of the signed-in user, on every device, then this one. */
+export async function signOutEverywhereAction(): Promise<void> {
+  const user = await currentUser();
+  if (user) await endAllSessions({ userId: user.id });
   await signOut({ redirectTo: "/signin" });
 }

@@ -4,6 +4,7 @@ import { usePathname } from "next/navigation";
 
 const TABS = [
   { href: "/admin", label: "Users", key: "users" },
+  { href: "/admin/registration", label: "Registration", key: "registration" },
   { href: "/admin/limits", label: "Delegation limits", key: "limits" },
   { href: "/admin/balances", label: "Balances", key: "balances" },
   { href: "/admin/rate-limits", label: "Rate limits", key: "rate-limits" },

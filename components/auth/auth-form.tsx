@@ -8,14 +8,19 @@ interface AuthFormProps {
   mode: "signin" | "register";
   action: (prev: AuthFormState, form: FormData) => Promise<AuthFormState>;
   oauth: { id: string; name: string }[];
+  /** Invite code to register with (invite-only registration). */
+  invite?: string;
+  /** Whether to offer the link to the other form (hidden when registration is closed). */
+  showSwitch?: boolean;
 }
 
-export function AuthForm({ mode, action, oauth }: AuthFormProps) {
+export function AuthForm({ mode, action, oauth, invite, showSwitch = true }: AuthFormProps) {
   const [state, formAction, pending] = useActionState(action, {});
   const isRegister = mode === "register";
   return (
     <div className="space-y-6">
       <form action={formAction} className="space-y-4" noValidate data-testid={`${mode}-form`}>
+        {invite && <input type="hidden" name="invite" value={invite} />}
         {isRegister && (
           <Field
             label="Name"
@@ -75,15 +80,17 @@ export function AuthForm({ mode, action, oauth }: AuthFormProps) {
           ))}
         </div>
       )}
-      <p className="text-center text-sm text-zinc-600 dark:text-zinc-400">
-        {isRegister ? "Already have an account? " : "New here? "}
-        <Link
-          href={isRegister ? "/signin" : "/register"}
-          className="font-medium text-accent-600 hover:underline dark:text-accent-500"
-        >
-          {isRegister ? "Sign in" : "Create an account"}
-        </Link>
-      </p>
+      {showSwitch && (
+        <p className="text-center text-sm text-zinc-600 dark:text-zinc-400">
+          {isRegister ? "Already have an account? " : "New here? "}
+          <Link
+            href={isRegister ? "/signin" : "/register"}
+            className="font-medium text-accent-600 hover:underline dark:text-accent-500"
+          >
+            {isRegister ? "Sign in" : "Create an account"}
+          </Link>
+        </p>
+      )}
     </div>
   );
 }

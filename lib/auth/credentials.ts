@@ -2,6 +2,7 @@ import "server-only";
 import { clearSignInFailures, recordSignInFailure, signInWaitSeconds } from "@/lib/db/auth-throttle";
 import { findUserForSignIn } from "@/lib/db/users";
 import { AppError } from "@/lib/errors";
+import { addressThrottleKey } from "./client-address";
 import { dummyPasswordHash, verifyPassword } from "./password";
 import { signInSchema } from "./validation";
 
@@ -12,21 +13,31 @@ export interface SignedInUser {
   role: "USER" | "ADMIN";
 }
 
+/** The throttle key of an account: its normalized email, whether or not the account exists. */
+export function accountThrottleKey(email: string): string {
+  return `acct:${email}`;
+}
+
 /**
  * Checks an email/password pair. Failures never say whether the email or the password was
- * wrong; repeated failures from one address are slowed down (see lib/db/auth-throttle.ts).
+ * wrong. Repeated failures are slowed down per client address and per account (see
+ * lib/db/auth-throttle.ts), so neither rotating addresses nor rotating accounts helps a guesser.
+ * An unknown address (the app is not run by scripts/server.ts) is throttled per account only,
+ * so one client cannot lock everyone out.
  */
 export async function authorizeCredentials({
   input,
-  clientKey,
+  clientAddress,
 }: {
   input: unknown;
-  clientKey: string;
+  clientAddress: string | null;
 }): Promise<SignedInUser> {
   const parsed = signInSchema.safeParse(input);
   if (!parsed.success) throw new AppError("bad_request:credentials", "Enter your email and password.");
 
-  const wait = await signInWaitSeconds({ key: clientKey });
+  const keys = [accountThrottleKey(parsed.data.email)];
+  if (clientAddress) keys.push(addressThrottleKey(clientAddress));
+  const wait = await signInWaitSeconds({ keys });
   if (wait > 0) {
     throw new AppError("rate_limit:signin", `Too many failed sign-ins. Try again in ${wait} seconds.`, {
       retryAfter: wait,
@@ -37,7 +48,7 @@ export async function authorizeCredentials({
   // Always run scrypt, even for unknown emails, so timing doesn't reveal which accounts exist.
   const ok = await verifyPassword(parsed.data.password, user?.passwordHash ?? (await dummyPasswordHash()));
   if (!user?.passwordHash || !ok) {
-    await recordSignInFailure({ key: clientKey });
+    await recordSignInFailure({ keys });
     throw new AppError("unauthorized:credentials", "That email and password don't match an account.");
   }
   if (user.disabled) {
@@ -46,6 +57,6 @@ export async function authorizeCredentials({
       "This account has been disabled. Contact your administrator.",
     );
   }
-  await clearSignInFailures({ key: clientKey });
+  await clearSignInFailures({ keys });
   return { id: user.id, name: user.name, email: user.email, role: user.role };
 }

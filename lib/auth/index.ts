@@ -5,10 +5,13 @@ import Credentials from "next-auth/providers/credentials";
 import { grantStarterTeam } from "@/lib/builder/starter-team";
 import { getDb } from "@/lib/db/client";
 import { promoteIfFirstAdmin } from "@/lib/db/users";
+import { env } from "@/lib/env";
 import { isAppError } from "@/lib/errors";
-import { clientKeyFromHeaders } from "./client-key";
+import { clientAddressFromHeaders } from "./client-address";
 import { authorizeCredentials } from "./credentials";
 import { oauthProviders } from "./providers";
+import { oauthSignInAllowed } from "./registration";
+import { endSession, SESSION_MAX_AGE_S, startSession } from "./sessions";
 
 /** Carries our typed error code through Auth.js to the sign-in form. */
 class CodedSignInError extends CredentialsSignin {
@@ -21,10 +24,13 @@ class CodedSignInError extends CredentialsSignin {
 // The config is a function so the database client is created on first request, not at build time.
 export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
   // Credentials sign-in requires JWT sessions; the adapter still stores OAuth users and accounts.
+  // The JWT names a session row (lib/auth/sessions.ts) that every request checks, so signing out,
+  // "sign out everywhere" and disabling an account end sessions at once.
   adapter: PrismaAdapter(getDb() as unknown as Parameters<typeof PrismaAdapter>[0]),
-  session: { strategy: "jwt", maxAge: 30 * 24 * 60 * 60 },
+  session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_S },
   trustHost: true,
-  pages: { signIn: "/signin" },
+  // Auth.js errors (such as an OAuth sign-up refused by the registration mode) land on the sign-in page.
+  pages: { signIn: "/signin", error: "/signin" },
   providers: [
     Credentials({
       credentials: { email: { label: "Email" }, password: { label: "Password", type: "password" } },
@@ -32,7 +38,7 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
         try {
           return await authorizeCredentials({
             input: credentials,
-            clientKey: clientKeyFromHeaders(request?.headers),
+            clientAddress: clientAddressFromHeaders(request?.headers, env().TRUSTED_PROXY_HOPS),
           });
         } catch (err) {
           if (isAppError(err)) {
@@ -46,16 +52,33 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
     ...oauthProviders(),
   ],
   callbacks: {
-    jwt({ token, user }) {
-      if (user?.id) token.uid = user.id;
+    // OAuth sign-ups obey the registration mode (the credentials form checks it in registerUser).
+    async signIn({ user, account }) {
+      if (!account || account.type === "credentials") return true;
+      return oauthSignInAllowed({
+        provider: account.provider,
+        providerAccountId: account.providerAccountId,
+        email: user.email,
+      });
+    },
+    async jwt({ token, user }) {
+      // `user` is only present at sign-in: start a session row for this cookie.
+      if (user?.id) {
+        token.uid = user.id;
+        token.sid = await startSession({ userId: user.id });
+      }
       return token;
     },
     session({ session, token }) {
       if (token.uid && session.user) session.user.id = String(token.uid);
+      if (typeof token.sid === "string") session.sid = token.sid;
       return session;
     },
   },
   events: {
+    async signOut(message) {
+      if ("token" in message) await endSession(message.token);
+    },
     async createUser({ user }) {
       // OAuth sign-ups go through the adapter; the first account of the installation is the admin.
       if (user.id) await promoteIfFirstAdmin({ id: user.id });

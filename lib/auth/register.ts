@@ -1,15 +1,21 @@
 import "server-only";
 import { grantStarterTeam } from "@/lib/builder/starter-team";
-import { createUserWithPassword, type PublicUser } from "@/lib/db/users";
+import { AdmissionRefused, createUserWithPassword, type PublicUser } from "@/lib/db/users";
 import { AppError } from "@/lib/errors";
 import { hashPassword, passwordWeakness } from "./password";
+import { admissionFor, INVITE_INVALID_MESSAGE, REGISTRATION_CLOSED_MESSAGE } from "./registration";
 import { fieldErrors, registerSchema } from "./validation";
 
 /**
- * Validates a sign-up form and creates the account with its starter team. Nothing is written
- * when it throws.
+ * Validates a sign-up form and creates the account with its starter team, if the registration
+ * mode admits it (lib/auth/registration.ts; an invite code comes as `input.invite`). Nothing is
+ * written when it throws.
  */
 export async function registerUser({ input }: { input: unknown }): Promise<PublicUser> {
+  const rawInvite = (input as { invite?: unknown } | null)?.invite;
+  const admission = await admissionFor({
+    invite: typeof rawInvite === "string" && rawInvite.trim() ? rawInvite.trim().slice(0, 200) : undefined,
+  });
   const parsed = registerSchema.safeParse(input);
   if (!parsed.success) {
     throw new AppError("bad_request:register", "Please fix the highlighted fields.", {
@@ -23,7 +29,22 @@ export async function registerUser({ input }: { input: unknown }): Promise<Publi
       fields: { password: weakness },
     });
   }
-  const user = await createUserWithPassword({ name, email, passwordHash: await hashPassword(password) });
+  let user: PublicUser;
+  try {
+    user = await createUserWithPassword({
+      name,
+      email,
+      passwordHash: await hashPassword(password),
+      ...admission,
+    });
+  } catch (err) {
+    if (err instanceof AdmissionRefused) {
+      throw err.reason === "invite_invalid"
+        ? new AppError("forbidden:invite_invalid", INVITE_INVALID_MESSAGE)
+        : new AppError("forbidden:registration_closed", REGISTRATION_CLOSED_MESSAGE);
+    }
+    throw err;
+  }
   await grantStarterTeam({ userId: user.id });
   return user;
 }

@@ -1,20 +1,19 @@
 import "server-only";
 import { notFound, redirect } from "next/navigation";
-import { getUserById, type PublicUser } from "@/lib/db/users";
+import type { PublicUser } from "@/lib/db/users";
 import { AppError } from "@/lib/errors";
 import { auth } from "./index";
+import { userForSession } from "./sessions";
 
 /**
- * The signed-in user, read fresh from the database on every call so that a role change or a
- * disabled account takes effect immediately (the JWT only carries the user id).
+ * The signed-in user, read fresh from the database on every call (one query: the session row
+ * joined to its user) so that a sign-out, "sign out everywhere", a role change or a disabled
+ * account takes effect immediately (the JWT only carries the user id and the session id).
  */
 export async function currentUser(): Promise<PublicUser | null> {
   const session = await auth();
-  const id = session?.user?.id;
-  if (!id) return null;
-  const user = await getUserById({ id });
-  if (!user || user.disabled) return null;
-  return user;
+  if (!session?.user?.id) return null;
+  return userForSession({ uid: session.user.id, sid: session.sid });
 }
 
 /** For pages: sends anonymous visitors to the sign-in page. */

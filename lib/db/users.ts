@@ -24,25 +24,52 @@ const publicFields = {
 // Serialises "is this the first user?" across concurrent registrations and app processes.
 const FIRST_USER_LOCK = 4_242_001;
 
-/** Creates a user; the very first user of the installation becomes ADMIN. */
+/** Why createUserWithPassword refused: the invite could not be claimed, or an admin appeared. */
+export class AdmissionRefused extends Error {
+  constructor(readonly reason: "invite_invalid" | "admin_exists") {
+    super(reason);
+    this.name = "AdmissionRefused";
+  }
+}
+
+/**
+ * Creates a user; the very first user of the installation becomes ADMIN. With `inviteCodeHash`
+ * the invite is claimed (unused, unexpired) in the same transaction, so one invite admits exactly
+ * one account; with `onlyIfNoAdmin` the user is created only while no admin exists. Otherwise
+ * nothing is written and AdmissionRefused is thrown.
+ */
 export async function createUserWithPassword({
   name,
   email,
   passwordHash,
+  inviteCodeHash,
+  onlyIfNoAdmin = false,
 }: {
   name: string;
   email: string;
   passwordHash: string;
+  inviteCodeHash?: string;
+  onlyIfNoAdmin?: boolean;
 }): Promise<PublicUser> {
   const db = getDb();
   try {
     return await db.$transaction(async (tx) => {
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(${FIRST_USER_LOCK})`;
+      if (onlyIfNoAdmin && (await tx.user.count({ where: { role: "ADMIN" } })) > 0) {
+        throw new AdmissionRefused("admin_exists");
+      }
       const existing = await tx.user.count();
-      return tx.user.create({
+      const user = await tx.user.create({
         data: { name, email, passwordHash, role: existing === 0 ? "ADMIN" : "USER" },
         select: publicFields,
       });
+      if (inviteCodeHash !== undefined) {
+        const claimed = await tx.$executeRaw`
+          UPDATE "Invite" SET "usedAt" = now(), "usedById" = ${user.id}
+          WHERE "codeHash" = ${inviteCodeHash} AND "usedAt" IS NULL AND "expiresAt" > now()`;
+        if (claimed !== 1) throw new AdmissionRefused("invite_invalid");
+      }
+      return user;
     });
   } catch (err) {
     if ((err as { code?: string }).code === "P2002") {

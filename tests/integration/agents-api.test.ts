@@ -5,7 +5,8 @@ import { agentTablesState, draft, makeUser, withChildren } from "./agents-helper
 // The test decides who is signed in (see admin-guard.test.ts).
 const session = vi.hoisted(() => ({ userId: null as string | null }));
 vi.mock("@/lib/auth/index", () => ({
-  auth: async () => (session.userId ? { user: { id: session.userId } } : null),
+  auth: async () =>
+    session.userId ? (await import("../helpers/auth-session")).testSession(session.userId) : null,
 }));
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
 

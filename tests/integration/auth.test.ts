@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { authorizeCredentials } from "@/lib/auth/credentials";
 import { registerUser } from "@/lib/auth/register";
-import { FREE_FAILURES } from "@/lib/db/auth-throttle";
+import { FREE_FAILURES, recordSignInFailure } from "@/lib/db/auth-throttle";
 import { query, resetDatabase } from "../helpers/reset-db";
 
 const GOOD = "correct-horse-42";
@@ -84,7 +84,7 @@ describe("sign-in", () => {
   it("accepts the right password (email case-insensitive)", async () => {
     const user = await authorizeCredentials({
       input: { email: "ADA@example.com", password: GOOD },
-      clientKey: "ip:1",
+      clientAddress: "10.0.0.1",
     });
     expect(user).toMatchObject({ email: "ada@example.com", role: "ADMIN" });
   });
@@ -92,11 +92,11 @@ describe("sign-in", () => {
   it("gives the same answer for a wrong password and an unknown email", async () => {
     const wrongPassword = authorizeCredentials({
       input: { email: "ada@example.com", password: "nope-nope-1" },
-      clientKey: "ip:2",
+      clientAddress: "10.0.0.2",
     });
     const unknownEmail = authorizeCredentials({
       input: { email: "who@example.com", password: GOOD },
-      clientKey: "ip:3",
+      clientAddress: "10.0.0.3",
     });
     const [a, b] = await Promise.allSettled([wrongPassword, unknownEmail]);
     expect(a.status).toBe("rejected");
@@ -108,31 +108,105 @@ describe("sign-in", () => {
     expect(eb.message).toBe(ea.message);
   });
 
-  it("slows down repeated failures from one address, without affecting others", async () => {
+  const attempt = (email: string, password: string, clientAddress: string | null) =>
+    authorizeCredentials({ input: { email, password }, clientAddress });
+
+  it("slows down repeated failures from one address, whatever the accounts tried", async () => {
     for (let i = 0; i < FREE_FAILURES; i++) {
-      await expect(
-        authorizeCredentials({
-          input: { email: "ada@example.com", password: `wrong-${i}-xx` },
-          clientKey: "ip:attacker",
-        }),
-      ).rejects.toMatchObject({ code: "unauthorized:credentials" });
+      await expect(attempt(`victim${i}@example.com`, `wrong-${i}-xx`, "203.0.113.66")).rejects.toMatchObject({
+        code: "unauthorized:credentials",
+      });
     }
     // Even the right password is not checked while the address has to wait.
-    await expect(
-      authorizeCredentials({ input: { email: "ada@example.com", password: GOOD }, clientKey: "ip:attacker" }),
-    ).rejects.toMatchObject({ code: "rate_limit:signin", retryAfter: expect.any(Number) });
-    await expect(
-      authorizeCredentials({
-        input: { email: "ada@example.com", password: GOOD },
-        clientKey: "ip:someone-else",
-      }),
-    ).resolves.toMatchObject({ email: "ada@example.com" });
+    await expect(attempt("ada@example.com", GOOD, "203.0.113.66")).rejects.toMatchObject({
+      code: "rate_limit:signin",
+      retryAfter: expect.any(Number),
+    });
+    await expect(attempt("ada@example.com", GOOD, "198.51.100.7")).resolves.toMatchObject({
+      email: "ada@example.com",
+    });
+  });
+
+  it("slows down repeated failures on one account, whatever the addresses used", async () => {
+    // The bypass of issue 11: a new address for every guess.
+    for (let i = 0; i < FREE_FAILURES; i++) {
+      await expect(attempt("ADA@example.com", `wrong-${i}-xx`, `192.0.2.${i + 1}`)).rejects.toMatchObject({
+        code: "unauthorized:credentials",
+      });
+    }
+    await expect(attempt("ada@example.com", GOOD, "192.0.2.200")).rejects.toMatchObject({
+      code: "rate_limit:signin",
+    });
+    // Other accounts from those addresses are not affected.
+    await registerUser({ input: { name: "Bob", email: "bob@example.com", password: GOOD } });
+    await expect(attempt("bob@example.com", GOOD, "192.0.2.1")).resolves.toMatchObject({
+      email: "bob@example.com",
+    });
+  });
+
+  it("throttles unknown emails the same way, so the throttle does not reveal which accounts exist", async () => {
+    for (let i = 0; i < FREE_FAILURES; i++) {
+      await expect(attempt("nobody@example.com", `wrong-${i}-xx`, `192.0.2.${i + 1}`)).rejects.toMatchObject({
+        code: "unauthorized:credentials",
+      });
+    }
+    await expect(attempt("nobody@example.com", GOOD, "192.0.2.99")).rejects.toMatchObject({
+      code: "rate_limit:signin",
+    });
+  });
+
+  it("keys IPv6 clients by their /64, so rotating within it does not help", async () => {
+    for (let i = 0; i < FREE_FAILURES; i++) {
+      await expect(
+        attempt(`v${i}@example.com`, `wrong-${i}-xx`, `2001:db8:1:2::${i + 1}`),
+      ).rejects.toMatchObject({
+        code: "unauthorized:credentials",
+      });
+    }
+    await expect(attempt("ada@example.com", GOOD, "2001:db8:1:2:ffff::9")).rejects.toMatchObject({
+      code: "rate_limit:signin",
+    });
+    await expect(attempt("ada@example.com", GOOD, "2001:db8:1:3::1")).resolves.toMatchObject({
+      email: "ada@example.com",
+    });
+  });
+
+  it("with no known address, throttles per account only instead of locking everyone out", async () => {
+    for (let i = 0; i < FREE_FAILURES + 2; i++) {
+      await expect(attempt(`v${i}@example.com`, `wrong-${i}-xx`, null)).rejects.toMatchObject({
+        code: "unauthorized:credentials",
+      });
+    }
+    await expect(attempt("ada@example.com", GOOD, null)).resolves.toMatchObject({ email: "ada@example.com" });
+    const keys = await query<{ key: string }>(`SELECT key FROM "AuthThrottle" ORDER BY key`);
+    expect(keys.every((k) => k.key.startsWith("acct:"))).toBe(true);
+  });
+
+  it("a successful sign-in clears the counters of its address and account", async () => {
+    for (let i = 0; i < FREE_FAILURES - 1; i++) {
+      await expect(attempt("ada@example.com", `wrong-${i}-xx`, "198.51.100.1")).rejects.toMatchObject({
+        code: "unauthorized:credentials",
+      });
+    }
+    await attempt("ada@example.com", GOOD, "198.51.100.1");
+    expect(await query(`SELECT key FROM "AuthThrottle"`)).toEqual([]);
   });
 
   it("refuses a disabled account", async () => {
     await query(`UPDATE "User" SET disabled = true`);
     await expect(
-      authorizeCredentials({ input: { email: "ada@example.com", password: GOOD }, clientKey: "ip:4" }),
+      authorizeCredentials({
+        input: { email: "ada@example.com", password: GOOD },
+        clientAddress: "10.0.0.4",
+      }),
     ).rejects.toMatchObject({ code: "forbidden:account_disabled" });
+  });
+
+  it("forgets keys whose window has passed, so many addresses or emails cannot grow the table", async () => {
+    const longAgo = new Date(Date.now() - 60 * 60 * 1000);
+    await recordSignInFailure({ keys: ["ip:192.0.2.1", "acct:old@example.com"], now: longAgo });
+    await recordSignInFailure({ keys: ["ip:192.0.2.2"] });
+    const keys = await query<{ key: string }>(`SELECT key FROM "AuthThrottle" ORDER BY key`);
+    expect(keys.map((k) => k.key)).toEqual(["ip:192.0.2.2"]);
   });
 });

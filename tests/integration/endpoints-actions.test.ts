@@ -6,7 +6,8 @@ import { query, resetDatabase } from "../helpers/reset-db";
 // The admin's endpoint actions and the user's key actions, called directly as the browser would.
 const session = vi.hoisted(() => ({ userId: null as string | null }));
 vi.mock("@/lib/auth/index", () => ({
-  auth: async () => (session.userId ? { user: { id: session.userId } } : null),
+  auth: async () =>
+    session.userId ? (await import("../helpers/auth-session")).testSession(session.userId) : null,
 }));
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
 

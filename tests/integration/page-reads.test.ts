@@ -9,7 +9,8 @@ import { makeUser, setSettings } from "./quota-fixtures";
 
 const session = vi.hoisted(() => ({ userId: null as string | null }));
 vi.mock("@/lib/auth/index", () => ({
-  auth: async () => (session.userId ? { user: { id: session.userId } } : null),
+  auth: async () =>
+    session.userId ? (await import("../helpers/auth-session")).testSession(session.userId) : null,
 }));
 vi.mock("@/app/(auth)/actions", () => ({ signOutAction: async () => {} }));
 

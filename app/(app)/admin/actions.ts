@@ -3,11 +3,15 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { type ActionResult, failed, runAction, succeeded } from "@/lib/action-result";
 import { requireAdminPage } from "@/lib/auth/session";
+import { endAllSessions } from "@/lib/auth/sessions";
 import { setUserDisabled } from "@/lib/db/users";
 
 const setDisabledInput = z.object({ userId: z.string().min(1), disabled: z.boolean() });
 
-/** Disables or re-enables an account. Non-admins get a 404, exactly as for admin pages. */
+/**
+ * Disables or re-enables an account; disabling also ends all its sessions at once (re-enabling
+ * does not bring them back). Non-admins get a 404, exactly as for admin pages.
+ */
 export async function setUserDisabledAction(input: {
   userId: string;
   disabled: boolean;
@@ -19,6 +23,7 @@ export async function setUserDisabledAction(input: {
     if (parsed.data.userId === admin.id)
       return failed("forbidden:own_account", "You can't disable your own account.");
     await setUserDisabled({ id: parsed.data.userId, disabled: parsed.data.disabled });
+    if (parsed.data.disabled) await endAllSessions({ userId: parsed.data.userId });
     revalidatePath("/admin");
     return succeeded(null);
   });

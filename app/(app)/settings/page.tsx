@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { PersonalKeyForm } from "@/components/endpoints/personal-key-form";
 import { requireUserPage } from "@/lib/auth/session";
 import { listPersonalKeySlots } from "@/lib/endpoints/personal-keys";
+import { signOutEverywhereAction } from "../../(auth)/actions";
 import { removeMyKeyAction, saveMyKeyAction } from "./actions";
 
 export const metadata: Metadata = { title: "Settings" };
@@ -36,6 +37,22 @@ export default async function SettingsPage() {
             ))}
           </ul>
         )}
+      </section>
+      <section className="space-y-3">
+        <h2 className="text-lg font-medium">Sessions</h2>
+        <p className="text-sm text-zinc-500">
+          Signed in on another device, or think someone copied your session? This ends every session of your
+          account at once, including this one.
+        </p>
+        <form action={signOutEverywhereAction}>
+          <button
+            type="submit"
+            data-testid="sign-out-everywhere"
+            className="rounded-lg border border-zinc-300 px-4 py-2 text-sm font-medium hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-900"
+          >
+            Sign out everywhere
+          </button>
+        </form>
       </section>
     </div>
   );

@@ -1,0 +1,60 @@
+"use server";
+import { revalidatePath } from "next/cache";
+import { z } from "zod";
+import { type ActionResult, failed, runAction, succeeded } from "@/lib/action-result";
+import {
+  createInvite,
+  createInviteSchema,
+  registrationModeSchema,
+  revokeInvite,
+  setRegistrationMode,
+} from "@/lib/auth/registration";
+import { requireAdminPage } from "@/lib/auth/session";
+import { fieldErrors } from "@/lib/auth/validation";
+
+// Admin → Registration. Non-admins get a 404, exactly as for admin pages.
+
+export async function setRegistrationModeAction(form: FormData): Promise<ActionResult<{ mode: string }>> {
+  return runAction(async () => {
+    await requireAdminPage();
+    const parsed = registrationModeSchema.safeParse(form.get("mode"));
+    if (!parsed.success)
+      return failed("bad_request:registration_mode", "Choose open, invite-only or closed.");
+    const status = await setRegistrationMode({ mode: parsed.data });
+    revalidatePath("/admin/registration");
+    const capped = status.mode !== parsed.data ? ` ALLOW_REGISTRATION keeps it ${status.mode} for now.` : "";
+    return succeeded({ mode: status.mode }, `Saved.${capped}`);
+  });
+}
+
+export async function createInviteAction(
+  form: FormData,
+): Promise<ActionResult<{ code: string; expiresAt: string }>> {
+  return runAction(async () => {
+    const admin = await requireAdminPage();
+    const parsed = createInviteSchema.safeParse({
+      expiresInDays: form.get("expiresInDays"),
+      note: form.get("note") ?? "",
+    });
+    if (!parsed.success) {
+      return failed("bad_request:invite", "Please fix the highlighted fields.", fieldErrors(parsed.error));
+    }
+    const invite = await createInvite({ adminId: admin.id, ...parsed.data });
+    revalidatePath("/admin/registration");
+    return succeeded(
+      { code: invite.code, expiresAt: invite.expiresAt.toISOString() },
+      "Invite created. Copy the link now: it is shown only once.",
+    );
+  });
+}
+
+export async function revokeInviteAction(input: { id: string }): Promise<ActionResult> {
+  return runAction(async () => {
+    await requireAdminPage();
+    const parsed = z.object({ id: z.string().min(1).max(100) }).safeParse(input);
+    if (!parsed.success) return failed("bad_request", "Invalid request.");
+    await revokeInvite({ id: parsed.data.id });
+    revalidatePath("/admin/registration");
+    return succeeded(null, "Invite revoked.");
+  });
+}
