@@ -69,7 +69,8 @@ export function getLiveRun(runId: string): LiveRun | undefined {
 export function ownedLiveRun({ runId, userId }: { runId: string; userId: string }): LiveRun {
   const live = runs.get(runId);
   // Someone else's run answers exactly as a missing one: run ids are not confirmed to others.
-  if (!live || live.userId !== userId) throw new AppError("not_found:run", "This answer is no longer running.");
+  if (!live || live.userId !== userId)
+    throw new AppError("not_found:run", "This answer is no longer running.");
   return live;
 }
 

@@ -8,6 +8,7 @@ import { AppError } from "@/lib/errors";
 export const MAX_DEPTH = 32;
 
 // A NUL, a high surrogate not followed by a low one, or a low surrogate not preceded by a high one.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is exactly what this looks for.
 const BAD_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 export function isBadText(s: string): boolean {

@@ -33,7 +33,14 @@ export function typedFailure(err: unknown, { requestId, where }: { requestId: st
       error: name,
       ...(typeof code === "string" ? { errorCode: code } : {}),
       // Frames only: the first line of a stack is the message, which may quote user data.
-      at: err instanceof Error ? err.stack?.split("\n").slice(1, 6).map((l) => l.trim()) : undefined,
+      at:
+        err instanceof Error
+          ? err.stack
+              ?.split("\n")
+              .map((l) => l.trim())
+              .filter((l) => l.startsWith("at "))
+              .slice(0, 5)
+          : undefined,
     }),
   );
   return new AppError("internal", "Something went wrong on our side. Please try again.");

@@ -45,7 +45,10 @@ export function route<P extends Record<string, string> = Record<string, never>>(
       res.headers.set("X-Request-Id", requestId);
       return res;
     } catch (err) {
-      return errorResponse(typedFailure(err, { requestId, where: `${req.method} ${new URL(req.url).pathname}` }), requestId);
+      return errorResponse(
+        typedFailure(err, { requestId, where: `${req.method} ${new URL(req.url).pathname}` }),
+        requestId,
+      );
     }
   };
 }

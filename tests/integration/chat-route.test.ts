@@ -237,10 +237,9 @@ describe("POST /api/chat", () => {
     expect(write.status).toBe(404);
     expect((await write.json()).code).toBe("not_found:conversation");
 
-    const rename = await conversationRoute.PATCH(
-      post("/api/conversations/x", { title: "pwned" }),
-      { params: Promise.resolve({ id: meta.conversationId }) },
-    );
+    const rename = await conversationRoute.PATCH(post("/api/conversations/x", { title: "pwned" }), {
+      params: Promise.resolve({ id: meta.conversationId }),
+    });
     expect(rename.status).toBe(404);
     const stop = await stopRoute.POST(new Request("http://test", { method: "POST" }), {
       params: Promise.resolve({ runId: meta.runId }),

@@ -21,5 +21,5 @@ export async function setUserDisabledAction(input: {
     await setUserDisabled({ id: parsed.data.userId, disabled: parsed.data.disabled });
     revalidatePath("/admin");
     return succeeded(null);
-  });
+  }, input);
 }
