@@ -201,7 +201,7 @@ describe("POST /api/chat", () => {
     for (const body of bodies) {
       const res = await chatRoute.POST(post("/api/chat", body));
       expect(res.status).toBe(400);
-      expect((await res.json()).code).toBe("bad_request:chat");
+      expect((await res.json()).code).toBe(body === "not json" ? "bad_request:json" : "bad_request:chat");
     }
     expect(await counts()).toEqual(before);
   });
