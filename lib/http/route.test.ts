@@ -44,15 +44,15 @@ describe("route()", () => {
       seen.push(params.id, body);
       return Response.json({ ok: true });
     });
-    const req = (id: string) =>
+    const req = () =>
       new Request("http://app.test/api/x", {
         method: "POST",
         headers: { "Content-Type": "application/json; charset=utf-8" },
         body: '{"a":[1,"😀"]}',
       });
-    expect((await handler(req("a"), { params: Promise.resolve({ id: "a" }) })).status).toBe(200);
+    expect((await handler(req(), { params: Promise.resolve({ id: "a" }) })).status).toBe(200);
     expect(seen).toEqual(["a", { a: [1, "😀"] }]);
-    expect((await handler(req("\0"), { params: Promise.resolve({ id: "\0" }) })).status).toBe(400);
+    expect((await handler(req(), { params: Promise.resolve({ id: "\0" }) })).status).toBe(400);
   });
 });
 

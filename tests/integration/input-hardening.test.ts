@@ -1,5 +1,5 @@
 import { PrismaPg } from "@prisma/adapter-pg";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { PrismaClient } from "@/lib/db/generated/client";
 import { DEMO_ENDPOINT_ID, DEMO_MODEL_ID } from "@/lib/providers";
 import { makeAgent, makeUser } from "../helpers/chat-fixtures";
