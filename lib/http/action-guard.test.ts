@@ -80,4 +80,20 @@ describe("proxy: server action requests", () => {
     });
     expect(await refusal(await proxy(brokenReq))).toEqual([400, "bad_request:action"]);
   });
+
+  it("refuse page addresses with NUL or broken Unicode with 400, and serve others", async () => {
+    expect(await refusal(await proxy(new NextRequest("http://app.test/chat/%00")))).toEqual([
+      400,
+      "bad_request:text",
+    ]);
+    expect(await refusal(await proxy(new NextRequest("http://app.test/agents?q=a%00")))).toEqual([
+      400,
+      "bad_request:text",
+    ]);
+    expect(await refusal(await proxy(new NextRequest("http://app.test/chat/%E0%A4%A")))).toEqual([
+      400,
+      "bad_request:address",
+    ]);
+    expect(await refusal(await proxy(new NextRequest("http://app.test/chat/%F0%9F%98%80")))).toBe("passed");
+  });
 });

@@ -88,3 +88,20 @@ export async function guardServerAction(req: Request): Promise<Response | null> 
     return errorResponse(err);
   }
 }
+
+/** 400 for a page address whose path or search parameters hold NUL or broken Unicode, else null. */
+export function guardPageAddress(req: Request): Response | null {
+  const url = new URL(req.url);
+  let path: string;
+  try {
+    path = decodeURIComponent(url.pathname);
+  } catch {
+    return errorResponse(new AppError("bad_request:address", "The address is not valid."));
+  }
+  if (findInputProblem([path, url.searchParams])) {
+    return errorResponse(
+      new AppError("bad_request:text", "The address contains a NUL character or invalid Unicode."),
+    );
+  }
+  return null;
+}
