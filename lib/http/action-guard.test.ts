@@ -31,6 +31,16 @@ describe("proxy: server action requests", () => {
     });
     expect(await refusal(await proxy(multipart))).toBe("passed");
     expect(await refusal(await proxy(new NextRequest("http://app.test/agents")))).toBe("passed");
+    // As Chromium sends a form action: the boundary has upper-case letters.
+    const b = "----WebKitFormBoundary1bgn3E9ZIaDvpvMF";
+    const part = (name: string, value: string) =>
+      `--${b}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+    const browserForm = new NextRequest("http://app.test/register", {
+      method: "POST",
+      headers: { ...ACTION, "content-type": `multipart/form-data; boundary=${b}` },
+      body: `${part("_1_$ACTION_1:1", "[{}]")}${part("_1_name", "Probe")}${part("0", '[{},"$K1"]')}--${b}--\r\n`,
+    });
+    expect(await refusal(await proxy(browserForm))).toBe("passed");
   });
 
   it("refuse another origin with 403", async () => {

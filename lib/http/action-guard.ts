@@ -35,14 +35,15 @@ const MALFORMED = () => new AppError("bad_request:action", "The request could no
  * read, or holds NUL characters, broken Unicode or too deep a structure.
  */
 async function checkBody(req: Request, bytes: Uint8Array<ArrayBuffer>): Promise<void> {
-  const type = req.headers.get("content-type")?.toLowerCase() ?? "";
+  const header = req.headers.get("content-type") ?? "";
+  const type = header.toLowerCase(); // for comparisons only: a multipart boundary is case-sensitive
   const values: unknown[] = [];
   if (type.startsWith("multipart/form-data") || type.startsWith("application/x-www-form-urlencoded")) {
     let form: FormData;
     try {
       form = await new Request(req.url, {
         method: "POST",
-        headers: { "content-type": type },
+        headers: { "content-type": header },
         body: bytes,
       }).formData();
     } catch {
