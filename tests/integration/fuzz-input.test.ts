@@ -504,7 +504,8 @@ describe("fuzz: bad input never gives a 5xx and refused requests write nothing",
               String((outcome.result as { error?: { code?: string } })?.error?.code),
             );
       if (serverError) failures.push(`round ${round} ${name}: ${JSON.stringify(outcome).slice(0, 300)}`);
-      const stat = (byTarget[name] ??= { sent: 0, refused: 0 });
+      byTarget[name] ??= { sent: 0, refused: 0 };
+      const stat = byTarget[name];
       stat.sent++;
       if (refused) {
         stat.refused++;
