@@ -106,4 +106,21 @@ describe("proxy: server action requests", () => {
     ]);
     expect(await refusal(await proxy(new NextRequest("http://app.test/chat/%F0%9F%98%80")))).toBe("passed");
   });
+
+  it("refuse references to parts the body doesn't have (React's reply format), accept values", async () => {
+    for (const missing of ['["$1"]', '[{"a":"$@2"}]', '["$Q3"]', '["$h1:0"]', '["$B4"]', '["$zz"]']) {
+      expect(await refusal(await proxy(post(missing))), missing).toEqual([400, "bad_request:action"]);
+    }
+    const values = '["$$1", "$undefined", "$D2020-01-01T00:00:00.000Z", "$n12", "$K1", "$-0", "$NaN", "$@0"]';
+    expect(await refusal(await proxy(post(values)))).toBe("passed");
+    const form = new FormData();
+    form.set("0", '["$1", "$Q2"]');
+    form.set("1", '{"a":1}');
+    form.set("2", "[]");
+    const withParts = new NextRequest("http://app.test/x", { method: "POST", headers: ACTION, body: form });
+    expect(await refusal(await proxy(withParts))).toBe("passed");
+    form.set("0", '["$1", "$Q3"]');
+    const missingPart = new NextRequest("http://app.test/x", { method: "POST", headers: ACTION, body: form });
+    expect(await refusal(await proxy(missingPart))).toEqual([400, "bad_request:action"]);
+  });
 });

@@ -29,15 +29,42 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
 
 const MALFORMED = () => new AppError("bad_request:action", "The request could not be read.");
 
+// React's reply format: "$<hex>" and "$@", "$h", "$Q", "$W", "$i", "$B" + "<hex>[:path]" point at
+// another part of the body; other "$x" strings are values ("$$" escapes a literal "$"). A reference
+// to a part that isn't there makes Next.js fail with 500, so it is refused here.
+const PART_REF = "@hQWiB";
+const VALUE_TYPES = "$HTKIN-uDnAOoUSsLlGgMmVRrXx";
+
+function referencedPart(s: string): string | null {
+  if (s[0] !== "$" || s.length < 2) return null;
+  const kind = s[1];
+  if (VALUE_TYPES.includes(kind)) return null;
+  // Parsed as React does (parseInt base 16 of the part before the first ":").
+  const id = Number.parseInt((PART_REF.includes(kind) ? s.slice(2) : s.slice(1)).split(":")[0], 16);
+  return Number.isNaN(id) ? "invalid" : String(id);
+}
+
+function assertPartsExist(value: unknown, parts: Set<string>): void {
+  if (typeof value === "string") {
+    const part = referencedPart(value);
+    if (part !== null && !parts.has(part)) throw MALFORMED();
+  } else if (value && typeof value === "object") {
+    for (const item of Object.values(value)) assertPartsExist(item, parts);
+  }
+}
+
 /**
  * What the server action request's body holds, checked: React's reply format is either one JSON
  * text or multipart form data whose numeric fields are JSON. Throws a typed 400 when it can't be
- * read, or holds NUL characters, broken Unicode or too deep a structure.
+ * read, refers to a part it doesn't have, or holds NUL characters, broken Unicode or too deep a
+ * structure.
  */
 async function checkBody(req: Request, bytes: Uint8Array<ArrayBuffer>): Promise<void> {
   const header = req.headers.get("content-type") ?? "";
   const type = header.toLowerCase(); // for comparisons only: a multipart boundary is case-sensitive
   const values: unknown[] = [];
+  const parts = new Set<string>(["0"]);
+  const replies: unknown[] = [];
   if (type.startsWith("multipart/form-data") || type.startsWith("application/x-www-form-urlencoded")) {
     let form: FormData;
     try {
@@ -50,21 +77,22 @@ async function checkBody(req: Request, bytes: Uint8Array<ArrayBuffer>): Promise<
       throw MALFORMED();
     }
     for (const [key, value] of form.entries()) {
+      parts.add(key);
       values.push(key);
       if (typeof value !== "string") continue;
       if (/^\d+$/.test(key) && req.headers.has("next-action")) {
         const parsed = parseJson(value);
         if (!parsed.ok) throw MALFORMED();
-        values.push(parsed.value);
+        replies.push(parsed.value);
       } else values.push(value);
     }
   } else if (req.headers.has("next-action")) {
     const text = new TextDecoder().decode(bytes);
     const parsed = parseJson(text);
     if (!parsed.ok) throw MALFORMED();
-    values.push(parsed.value);
+    replies.push(parsed.value);
   }
-  const problem = findInputProblem(values);
+  const problem = findInputProblem([values, replies]);
   if (problem?.kind === "depth") throw new AppError("bad_request:nesting", "The form is nested too deeply.");
   if (problem) {
     throw new AppError(
@@ -72,6 +100,7 @@ async function checkBody(req: Request, bytes: Uint8Array<ArrayBuffer>): Promise<
       "The form contains a NUL character or an invalid Unicode sequence.",
     );
   }
+  for (const reply of replies) assertPartsExist(reply, parts);
 }
 
 /** A typed refusal (403, 413, 400) for a server action request, or null to let it through. */
