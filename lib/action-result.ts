@@ -2,6 +2,8 @@
 // the user and messages per form field). Forms and buttons read this one shape; tests assert codes.
 import { unstable_rethrow } from "next/navigation";
 import { type ErrorCode, errorBody } from "./errors";
+import { assertCleanInput } from "./http/clean-input";
+import { newRequestId, typedFailure } from "./http/failure";
 
 interface ActionError {
   code: ErrorCode;
@@ -10,6 +12,8 @@ interface ActionError {
   fields?: Record<string, string>;
   /** Seconds after which a retry may succeed (rate limits). */
   retryAfter?: number;
+  /** For unexpected errors: the id of the log line, to quote when reporting the problem. */
+  requestId?: string;
 }
 
 export type ActionResult<T = null> =
@@ -30,23 +34,33 @@ export function failed(
 
 /**
  * Runs an action's body and turns a thrown typed error (AppError, or a provider or secret error
- * with its code) into a failed result. Next.js' own control flow (notFound for non-admins,
- * redirects) passes through; anything else is logged and answered with a generic `internal` error,
- * never with its text.
+ * with its code) into a failed result. `inputs` are the action's raw arguments: text with NUL
+ * characters or broken Unicode, or too deep a structure, is refused (`bad_request:*`) before the
+ * body runs. Next.js' own control flow (notFound for non-admins, redirects) passes through; a
+ * database that can't be reached answers `unavailable:database`; anything else is logged once with
+ * a request id and answered with a generic `internal` error carrying that id, never with its text.
  */
-export async function runAction<T>(body: () => Promise<ActionResult<T>>): Promise<ActionResult<T>> {
+export async function runAction<T>(
+  body: () => Promise<ActionResult<T>>,
+  ...inputs: unknown[]
+): Promise<ActionResult<T>> {
+  const requestId = newRequestId();
   try {
+    assertCleanInput(inputs, "The form");
     return await body();
   } catch (err) {
     unstable_rethrow(err);
-    const { code, message, fields, retryAfter } = errorBody(err);
-    if (code === "internal") {
-      const kind = err instanceof Error ? err.name : typeof err;
-      console.error(JSON.stringify({ level: "error", msg: "server action failed", error: kind }));
-    }
+    const typed = typedFailure(err, { requestId, where: "server action" });
+    const { code, message, fields, retryAfter } = errorBody(typed);
     return {
       ok: false,
-      error: { code, message, ...(fields ? { fields } : {}), ...(retryAfter ? { retryAfter } : {}) },
+      error: {
+        code,
+        message,
+        ...(fields ? { fields } : {}),
+        ...(retryAfter ? { retryAfter } : {}),
+        ...(code === "internal" ? { requestId } : {}),
+      },
     };
   }
 }

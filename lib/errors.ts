@@ -8,7 +8,10 @@ export type ErrorType =
   | "rate_limit"
   | "limit"
   | "conflict"
+  | "payload_too_large"
+  | "unsupported_media_type"
   | "provider"
+  | "unavailable"
   | "internal";
 
 export type ErrorCode = `${ErrorType}:${string}` | ErrorType;
@@ -19,9 +22,12 @@ const STATUS: Record<ErrorType, number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
   rate_limit: 429,
   limit: 422,
   provider: 502,
+  unavailable: 503,
   internal: 500,
 };
 
@@ -70,10 +76,17 @@ export function errorBody(err: unknown): {
   return { code: "internal", message: "Something went wrong on our side. Please try again." };
 }
 
-export function errorResponse(err: unknown): Response {
+/** The HTTP status of an error code (500 for an unknown type). */
+export function statusOf(code: ErrorCode): number {
+  return STATUS[code.split(":")[0] as ErrorType] ?? 500;
+}
+
+/** A JSON error response; `requestId` (when given) is in the body and the `X-Request-Id` header. */
+export function errorResponse(err: unknown, requestId?: string): Response {
   const body = errorBody(err);
-  const status = isAppError(err) ? err.status : (STATUS[body.code.split(":")[0] as ErrorType] ?? 500);
+  const status = isAppError(err) ? err.status : statusOf(body.code);
   const headers: Record<string, string> = {};
   if (body.retryAfter) headers["Retry-After"] = String(Math.ceil(body.retryAfter));
-  return Response.json(body, { status, headers });
+  if (requestId) headers["X-Request-Id"] = requestId;
+  return Response.json(requestId ? { ...body, requestId } : body, { status, headers });
 }

@@ -90,16 +90,16 @@ export async function previewTree({
     [childIds, "subagents", "subagent"],
     [handoffIds, "handoffs", "handoff"],
   ] as const) {
-    const missing = ids.find((id) => !forest.rows.has(id));
-    if (missing) {
+    // A missing agent and one the user may not view answer the same, so ids of private agents
+    // can't be confirmed by listing them here.
+    const unusable = ids.find((id) => !forest.rows.has(id) || forest.hidden.includes(id));
+    if (unusable) {
       return fail(
         `bad_request:${what}_not_found`,
-        `Agent ${missing} does not exist (it may have been deleted).`,
+        `Agent ${unusable} does not exist or is not shared with you.`,
         field,
       );
     }
-    const hidden = ids.find((id) => forest.hidden.includes(id));
-    if (hidden) return fail(`forbidden:${what}`, `You don't have access to agent ${hidden}.`, field);
   }
   return { ...base, ...previewSubagentTree({ root, lookup: forest.agents, limits }) };
 }

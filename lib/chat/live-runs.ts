@@ -65,12 +65,12 @@ export function getLiveRun(runId: string): LiveRun | undefined {
   return runs.get(runId);
 }
 
-/** A live run of this user's; typed errors when it has ended or belongs to someone else. */
+/** A live run of this user's; `not_found:run` when it has ended or belongs to someone else. */
 export function ownedLiveRun({ runId, userId }: { runId: string; userId: string }): LiveRun {
   const live = runs.get(runId);
-  if (!live) throw new AppError("not_found:run", "This answer is no longer running.");
-  if (live.userId !== userId)
-    throw new AppError("forbidden:conversation", "This conversation belongs to another user.");
+  // Someone else's run answers exactly as a missing one: run ids are not confirmed to others.
+  if (!live || live.userId !== userId)
+    throw new AppError("not_found:run", "This answer is no longer running.");
   return live;
 }
 

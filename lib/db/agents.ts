@@ -225,8 +225,12 @@ function splitParents(parents: ({ id: string; name: string } & ViewRow)[], userI
   return { named: visible.map(({ id, name }) => ({ id, name })), others: parents.length - visible.length };
 }
 
-/** Parents that list the agent as a subagent: the ones the user may view by name, the rest counted. */
+/**
+ * Parents that list the agent as a subagent: the ones the user may view by name, the rest counted;
+ * `not_found:agent` unless the user may view the agent itself.
+ */
 export async function listAgentParents({ id, userId }: { id: string; userId: string }) {
+  await findViewableAgent({ id, userId }); // nothing about an agent the user may not view
   const links = await getDb().agentSubagent.findMany({
     where: { childId: id },
     select: { parent: { select: { id: true, name: true, ...viewFields } } },

@@ -37,3 +37,40 @@ export function isUniqueViolation(err: unknown): boolean {
 export function isForeignKeyViolation(err: unknown): boolean {
   return (err as { code?: string })?.code === "P2003";
 }
+
+// Prisma's codes for "can't reach / lost / timed out waiting for the database", and the driver
+// adapter's and Node's equivalents.
+const UNAVAILABLE_PRISMA = new Set(["P1001", "P1002", "P1008", "P1017", "P2024"]);
+const UNAVAILABLE_KINDS = new Set([
+  "DatabaseNotReachable",
+  "ConnectionClosed",
+  "SocketTimeout",
+  "TooManyConnections",
+]);
+const UNAVAILABLE_NODE = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "EHOSTUNREACH",
+  "57P01",
+  "57P03",
+]);
+
+/** The database could not be reached or dropped the connection (not a problem with the query). */
+export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
+  if (!err || typeof err !== "object" || depth > 4) return false;
+  const e = err as {
+    code?: unknown;
+    kind?: unknown;
+    meta?: { driverAdapterError?: { cause?: { kind?: unknown } } };
+    cause?: unknown;
+  };
+  if (typeof e.code === "string" && (UNAVAILABLE_PRISMA.has(e.code) || UNAVAILABLE_NODE.has(e.code)))
+    return true;
+  const kind = e.meta?.driverAdapterError?.cause?.kind ?? e.kind;
+  if (typeof kind === "string" && UNAVAILABLE_KINDS.has(kind)) return true;
+  if (err instanceof Error && /Connection terminated|Can't reach database server/i.test(err.message))
+    return true;
+  return isDatabaseUnavailable(e.cause, depth + 1);
+}

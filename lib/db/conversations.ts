@@ -57,7 +57,13 @@ export async function listConversations({
   }));
 }
 
-/** The conversation if it belongs to the user; 403 for someone else's, 404 when it doesn't exist. */
+export const conversationNotFound = () =>
+  new AppError("not_found:conversation", "This conversation doesn't exist (it may have been deleted).");
+
+/**
+ * The conversation if it belongs to the user; the same 404 whether it doesn't exist or is someone
+ * else's, so that nobody learns which conversation ids exist.
+ */
 export async function getConversationForUser({ id, userId }: { id: string; userId: string }) {
   const row = await getDb().conversation.findUnique({
     where: { id },
@@ -70,13 +76,7 @@ export async function getConversationForUser({ id, userId }: { id: string; userI
       agent: { select: { name: true } },
     },
   });
-  if (!row)
-    throw new AppError(
-      "not_found:conversation",
-      "This conversation doesn't exist (it may have been deleted).",
-    );
-  if (row.userId !== userId)
-    throw new AppError("forbidden:conversation", "This conversation belongs to another user.");
+  if (!row || row.userId !== userId) throw conversationNotFound();
   return row;
 }
 

@@ -12,9 +12,8 @@ const CHANNEL = "delegate_run_stop";
 /** Status and owner of a run, for requests that reach a process which doesn't hold it. */
 export async function getRunForUser({ runId, userId }: { runId: string; userId: string }) {
   const run = await getDb().run.findUnique({ where: { id: runId }, select: { userId: true, status: true } });
-  if (!run) throw new AppError("not_found:run", "This answer is no longer running.");
-  if (run.userId !== userId)
-    throw new AppError("forbidden:conversation", "This conversation belongs to another user.");
+  // Someone else's run answers exactly as a missing one: run ids are not confirmed to others.
+  if (!run || run.userId !== userId) throw new AppError("not_found:run", "This answer is no longer running.");
   return run;
 }
 

@@ -16,7 +16,7 @@ import {
 import { AppError } from "@/lib/errors";
 import { DEMO_ENDPOINT_NAME, type Protocol, SecretError } from "@/lib/providers";
 import { type EndpointSummary, envEndpoints, summaryOf } from "./catalog";
-import { decryptEndpointKey, secretColumns, storedHeaders } from "./secrets";
+import { assertSecretsStayWithAddress, decryptEndpointKey, secretColumns, storedHeaders } from "./secrets";
 
 /** The admin's view of a stored endpoint: who may use it and the names (never values) of its headers. */
 export interface AdminEndpoint extends EndpointSummary {
@@ -117,6 +117,12 @@ export async function updateEndpoint({
 }): Promise<EndpointSummary> {
   const existing = await findEndpointRow({ id });
   if (!existing) throw gone();
+  assertSecretsStayWithAddress(existing, {
+    protocol: input.protocol,
+    baseURL: input.baseURL || null,
+    apiKey: input.apiKey,
+    headers: input.headers,
+  });
   await assertNameFree(input.name, id);
   // Header values the form left empty keep their stored value.
   const needsStored = input.headers && Object.values(input.headers).some((v) => v === null);

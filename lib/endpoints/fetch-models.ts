@@ -5,10 +5,11 @@ import { findEndpointRow } from "@/lib/db/endpoints";
 import { AppError } from "@/lib/errors";
 import { listModels } from "@/lib/providers";
 import type { EndpointInput } from "./admin";
-import { decryptEndpointKey, mergeHeaders, storedHeaders } from "./secrets";
+import { assertSecretsStayWithAddress, decryptEndpointKey, mergeHeaders, storedHeaders } from "./secrets";
 
 /**
- * With `id`, a missing key or a header value of `null` falls back to what that row stores. Throws
+ * With `id`, a missing key or a header value of `null` falls back to what that row stores, but only
+ * when the draft keeps the row's protocol and base URL (stored secrets never go anywhere else). Throws
  * the provider's user-facing error (`provider:auth`, `provider:connection`, ...).
  */
 export async function fetchEndpointModels({
@@ -20,6 +21,7 @@ export async function fetchEndpointModels({
 }): Promise<string[]> {
   const row = id ? await findEndpointRow({ id }) : null;
   if (id && !row) throw new AppError("not_found:endpoint", "That endpoint no longer exists.");
+  if (row) assertSecretsStayWithAddress(row, draft);
   let apiKey = draft.apiKey || undefined;
   if (draft.apiKey === undefined && row?.apiKeyEncrypted) {
     apiKey = decryptEndpointKey({ id: row.id, apiKeyEncrypted: row.apiKeyEncrypted });

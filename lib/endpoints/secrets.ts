@@ -83,3 +83,41 @@ export function readSecret<T>(endpointName: string, fn: () => T): T {
     throw err;
   }
 }
+
+const sameURL = (a: string | null | undefined, b: string | null | undefined) =>
+  (a ?? "").trim().replace(/\/+$/, "") === (b ?? "").trim().replace(/\/+$/, "");
+
+export const SECRET_NEEDS_RETYPE =
+  "Enter the API key again: a saved key is only sent to the base URL it was saved with.";
+const HEADERS_NEED_RETYPE =
+  "Enter the header values again: saved values are only sent to the base URL they were saved with.";
+
+/**
+ * A stored key or header value is only ever sent to the address (protocol and base URL) it was
+ * saved with. A draft that points elsewhere and would reuse a stored secret (key left empty,
+ * header value left empty) is refused with field messages asking to type the secret again.
+ */
+export function assertSecretsStayWithAddress(
+  row: {
+    protocol: string;
+    baseURL: string | null;
+    apiKeyEncrypted: string | null;
+    headersEncrypted: string | null;
+  },
+  draft: {
+    protocol: string;
+    baseURL?: string | null;
+    apiKey?: string;
+    headers?: Record<string, string | null>;
+  },
+): void {
+  if (draft.protocol === row.protocol && sameURL(draft.baseURL, row.baseURL)) return;
+  const fields: Record<string, string> = {};
+  if (draft.apiKey === undefined && row.apiKeyEncrypted) fields.apiKey = SECRET_NEEDS_RETYPE;
+  const keepsHeaders =
+    draft.headers === undefined || Object.values(draft.headers).some((value) => value === null);
+  if (row.headersEncrypted && keepsHeaders) fields.headers = HEADERS_NEED_RETYPE;
+  if (Object.keys(fields).length) {
+    throw new AppError("bad_request:endpoint_secret", fields.apiKey ?? HEADERS_NEED_RETYPE, { fields });
+  }
+}

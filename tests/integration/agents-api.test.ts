@@ -15,7 +15,11 @@ const one = await import("@/app/api/agents/[id]/route");
 const actions = await import("@/app/(app)/agents/actions");
 
 const json = (body: unknown) =>
-  new Request("http://test/api/agents", { method: "POST", body: JSON.stringify(body) });
+  new Request("http://test/api/agents", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
 const ctx = (id: string) => ({ params: Promise.resolve({ id }) });
 
 describe("/api/agents and the builder's server actions", () => {
@@ -46,7 +50,11 @@ describe("/api/agents and the builder's server actions", () => {
     expect(agent).toMatchObject({ version: 1, isOwner: true, draft: { name: "A", description: "first" } });
 
     const put = await one.PUT(
-      new Request("http://test", { method: "PUT", body: JSON.stringify(draft("A2")) }),
+      new Request("http://test", {
+        method: "PUT",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(draft("A2")),
+      }),
       ctx(agent.id),
     );
     expect((await put.json()).agent.version).toBe(2);
@@ -58,7 +66,7 @@ describe("/api/agents and the builder's server actions", () => {
       fields: { subagents: expect.any(String) },
     });
 
-    const notJson = await list.POST(new Request("http://test", { method: "POST", body: "{" }));
+    const notJson = await list.POST(json("{"));
     expect(notJson.status).toBe(400);
 
     session.userId = bob;

@@ -70,7 +70,7 @@ describe("agents in the database", () => {
       input: draft("Researcher", { description: "finds things" }),
     });
     expect((await rejection(createAgent({ userId: bob, input: withChildren("Lead", [tool.id]) }))).code).toBe(
-      "forbidden:subagent",
+      "bad_request:subagent_not_found",
     );
     await updateAgent({
       id: tool.id,

@@ -54,7 +54,7 @@ describe("agent saves are refused with a field message and nothing written", () 
     const secret = await createAgent({ userId: other, input: draft("Secret") });
     await expectRefused(
       () => createAgent({ userId: owner, input: withChildren("A", [secret.id]) }),
-      "forbidden:subagent",
+      "bad_request:subagent_not_found",
       "subagents",
     );
   });
@@ -133,7 +133,7 @@ describe("agent saves are refused with a field message and nothing written", () 
           userId: owner,
           input: draft("A", { handoffs: [{ to: secret.id, description: "x" }] }),
         }),
-      "forbidden:handoff",
+      "bad_request:handoff_not_found",
       "handoffs",
     );
   });

@@ -202,7 +202,7 @@ describe("POST /api/chat", () => {
     for (const body of bodies) {
       const res = await chatRoute.POST(post("/api/chat", body));
       expect(res.status).toBe(400);
-      expect((await res.json()).code).toBe("bad_request:chat");
+      expect((await res.json()).code).toBe(body === "not json" ? "bad_request:json" : "bad_request:chat");
     }
     expect(await counts()).toEqual(before);
   });
@@ -228,34 +228,34 @@ describe("POST /api/chat", () => {
     const read = await conversationRoute.GET(new Request("http://test"), {
       params: Promise.resolve({ id: meta.conversationId }),
     });
-    expect(read.status).toBe(403);
-    expect((await read.json()).code).toBe("forbidden:conversation");
+    // Someone else's conversation and run answer exactly as missing ones.
+    expect(read.status).toBe(404);
+    expect((await read.json()).code).toBe("not_found:conversation");
 
     const write = await chatRoute.POST(
       post("/api/chat", { conversationId: meta.conversationId, agentId: theirAgent.id, text: "let me in" }),
     );
-    expect(write.status).toBe(403);
-    expect((await write.json()).code).toBe("forbidden:conversation");
+    expect(write.status).toBe(404);
+    expect((await write.json()).code).toBe("not_found:conversation");
 
-    const rename = await conversationRoute.PATCH(
-      new Request("http://test", { method: "PATCH", body: JSON.stringify({ title: "pwned" }) }),
-      { params: Promise.resolve({ id: meta.conversationId }) },
-    );
-    expect(rename.status).toBe(403);
+    const rename = await conversationRoute.PATCH(post("/api/conversations/x", { title: "pwned" }), {
+      params: Promise.resolve({ id: meta.conversationId }),
+    });
+    expect(rename.status).toBe(404);
     const stop = await stopRoute.POST(new Request("http://test", { method: "POST" }), {
       params: Promise.resolve({ runId: meta.runId }),
     });
-    expect(stop.status).toBe(403);
-    expect((await stop.json()).code).toBe("forbidden:conversation");
+    expect(stop.status).toBe(404);
+    expect((await stop.json()).code).toBe("not_found:run");
     const follow = await runRoute.GET(new Request("http://test"), {
       params: Promise.resolve({ runId: meta.runId }),
     });
-    expect(follow.status).toBe(403);
+    expect(follow.status).toBe(404);
 
     const del = await conversationRoute.DELETE(new Request("http://test"), {
       params: Promise.resolve({ id: meta.conversationId }),
     });
-    expect(del.status).toBe(403);
+    expect(del.status).toBe(404);
 
     // Nor can they chat with the owner's private agent.
     const useAgent = await chatRoute.POST(post("/api/chat", { agentId: root.id, text: "borrow" }));

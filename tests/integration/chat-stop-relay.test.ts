@@ -72,7 +72,7 @@ describe("Stop across app processes", () => {
       const refused = await stopRoute.POST(new Request("http://test", { method: "POST" }), {
         params: Promise.resolve({ runId: "remote-run" }),
       });
-      expect(refused.status).toBe(403);
+      expect(refused.status).toBe(404);
 
       session.userId = owner.id;
       const relayed = await stopRoute.POST(new Request("http://test", { method: "POST" }), {

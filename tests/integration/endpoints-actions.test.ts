@@ -212,6 +212,58 @@ describe("endpoint actions", () => {
     expect(server.requests.at(-1)?.headers["x-org"]).toBe("org-1");
   });
 
+  it("never send a stored key or header value to a base URL other than the one it was saved with", async () => {
+    session.userId = adminId;
+    // A second server that accepts any key: it must never see the stored one.
+    const other = await startFakeOpenAIServer({ models: ["other-model"] });
+    try {
+      const saved = await saveEndpointAction(form({ baseURL: server.url, models: "fake-model" }));
+      if (!saved.ok) throw new Error(saved.error.message);
+      const id = saved.data.id;
+      const keep = { id, apiKey: "", headers: [{ name: "X-Org", value: "" }] };
+
+      const moved = await fetchModelsAction({ ...form(), ...keep, baseURL: other.url });
+      expect(moved).toMatchObject({
+        ok: false,
+        error: { code: "bad_request:endpoint_secret", fields: { apiKey: expect.stringMatching(/again/) } },
+      });
+      // A new key but the stored header value: still refused (the header value is a secret too).
+      const headerKept = await fetchModelsAction({
+        ...form(),
+        ...keep,
+        apiKey: "sk-typed-again-1234",
+        baseURL: other.url,
+      });
+      expect(headerKept).toMatchObject({ ok: false, error: { fields: { headers: expect.any(String) } } });
+      // Nor may an edit move the stored secrets to another address.
+      const before = await endpointRows();
+      const edit = await saveEndpointAction(form({ ...keep, baseURL: other.url }));
+      expect(edit).toMatchObject({ ok: false, error: { code: "bad_request:endpoint_secret" } });
+      expect(await endpointRows()).toEqual(before);
+      expect(other.requests).toEqual([]);
+
+      // Typing the secrets again sends what was typed, to the new address.
+      const retyped = await fetchModelsAction({
+        ...form(),
+        id,
+        apiKey: "sk-typed-again-1234",
+        headers: [{ name: "X-Org", value: "org-2" }],
+        baseURL: other.url,
+      });
+      expect(retyped).toEqual({ ok: true, data: { models: ["other-model"] } });
+      expect(JSON.stringify(other.requests)).not.toContain(KEY);
+      expect(other.requests.at(-1)?.headers.authorization).toBe("Bearer sk-typed-again-1234");
+
+      // The saved address still gets the stored key.
+      expect(await fetchModelsAction({ ...form(), ...keep, baseURL: `${server.url}/` })).toMatchObject({
+        ok: true,
+      });
+      expect(server.requests.at(-1)?.headers.authorization).toBe(`Bearer ${KEY}`);
+    } finally {
+      await other.close();
+    }
+  });
+
   it("let a user store, replace and remove their own key; masked, never echoed", async () => {
     session.userId = adminId;
     const saved = await saveEndpointAction(form());

@@ -27,7 +27,13 @@ function form(values: Record<string, string>) {
   return f;
 }
 const put = (body: unknown) =>
-  api.PUT(new Request("http://x/api/admin/settings", { method: "PUT", body: JSON.stringify(body) }));
+  api.PUT(
+    new Request("http://x/api/admin/settings", {
+      method: "PUT",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    }),
+  );
 
 async function auditRows() {
   return query<{
@@ -69,7 +75,7 @@ describe("admin quota settings", () => {
 
   it("a normal user gets 404 from GET and PUT /api/admin/settings", async () => {
     session.userId = user.id;
-    const get = await api.GET();
+    const get = await api.GET(new Request("http://x/api/admin/settings"));
     expect(get.status).toBe(404);
     expect(await get.json()).toMatchObject({ code: "not_found" });
     const res = await put({ maxSubagentDepth: 1 });
@@ -153,7 +159,7 @@ describe("admin quota settings", () => {
     const ok = await put({ maxConcurrentRuns: 3, balanceEnabled: true });
     expect(ok.status).toBe(200);
     expect(await ok.json()).toMatchObject({ changed: ["maxConcurrentRuns", "balanceEnabled"] });
-    const got = await (await api.GET()).json();
+    const got = await (await api.GET(new Request("http://x/api/admin/settings"))).json();
     expect(got.settings).toMatchObject({ maxConcurrentRuns: 3, balanceEnabled: true, maxSubagentDepth: 5 });
     expect((await auditRows()).map((r) => `${r.key}:${r.oldValue}→${r.newValue}`)).toEqual([
       "balanceEnabled:false→true",

@@ -26,5 +26,5 @@ export async function setUserDisabledAction(input: {
     if (parsed.data.disabled) await endAllSessions({ userId: parsed.data.userId });
     revalidatePath("/admin");
     return succeeded(null);
-  });
+  }, input);
 }

@@ -3,6 +3,7 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { type ActionResult, failed, runAction, succeeded } from "@/lib/action-result";
 import { requireAdminPage } from "@/lib/auth/session";
+import { AppError } from "@/lib/errors";
 import { grantBalance, setBalance, updateQuotaOverride, updateQuotaSettings } from "@/lib/quota";
 import {
   fieldErrors,
@@ -21,6 +22,11 @@ import {
 const NOTHING_SAVED = "Nothing was saved: fix the marked fields.";
 const GROUPS = ["delegation", "balances", "rates"] as const;
 
+/** The form, or a typed refusal when the caller sent something else. */
+function assertForm(value: unknown): asserts value is FormData {
+  if (!(value instanceof FormData)) throw new AppError("bad_request", "Invalid request.");
+}
+
 function keysOf(group: QuotaGroup): string[] {
   const keys = NUMBER_FIELDS.filter((f) => f.group === group).map((f) => f.key as string);
   return group === "balances" ? [...keys, "balanceEnabled"] : keys;
@@ -34,6 +40,7 @@ function summary(changed: string[]): string {
 export async function saveSettingsAction(form: FormData): Promise<ActionResult<{ changed: string[] }>> {
   return runAction(async () => {
     const admin = await requireAdminPage();
+    assertForm(form);
     const group = z.enum(GROUPS).safeParse(form.get("group"));
     if (!group.success) return failed("bad_request:settings", "Unknown settings group.");
     const raw: Record<string, unknown> = {};
@@ -46,13 +53,14 @@ export async function saveSettingsAction(form: FormData): Promise<ActionResult<{
     const { changed } = await updateQuotaSettings({ patch: parsed.data as SettingsPatch, actor: admin });
     revalidatePath("/admin", "layout");
     return succeeded({ changed }, summary(changed));
-  });
+  }, form);
 }
 
 /** Sets a user's overrides: an empty field clears that override (the global value applies). */
 export async function saveOverrideAction(form: FormData): Promise<ActionResult<{ changed: string[] }>> {
   return runAction(async () => {
     const admin = await requireAdminPage();
+    assertForm(form);
     const userId = z.string().min(1).safeParse(form.get("userId"));
     if (!userId.success)
       return failed("bad_request:override", "Nothing was saved: choose a user.", {
@@ -74,7 +82,7 @@ export async function saveOverrideAction(form: FormData): Promise<ActionResult<{
     });
     revalidatePath("/admin", "layout");
     return succeeded({ changed }, summary(changed));
-  });
+  }, form);
 }
 
 const balanceInput = z.object({
@@ -91,6 +99,7 @@ const balanceInput = z.object({
 export async function adjustBalanceAction(form: FormData): Promise<ActionResult<{ balance: number }>> {
   return runAction(async () => {
     const admin = await requireAdminPage();
+    assertForm(form);
     const parsed = balanceInput.safeParse({
       userId: form.get("userId") ?? "",
       mode: form.get("mode") ?? "",
@@ -112,5 +121,5 @@ export async function adjustBalanceAction(form: FormData): Promise<ActionResult<
       { balance: res.balance },
       `${res.email}: balance ${tokens(res.before)} → ${tokens(res.balance)} tokens.`,
     );
-  });
+  }, form);
 }

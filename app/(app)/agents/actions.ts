@@ -20,6 +20,7 @@ function parse<T>(schema: z.ZodType<T>, value: unknown): T {
 }
 
 const idSchema = z.string().min(1).max(100);
+const idInput = z.object({ id: idSchema });
 const saveInput = z.object({ id: idSchema.optional(), draft: z.unknown() });
 
 /** Creates (no id) or updates an agent from the form's state. */
@@ -36,7 +37,7 @@ export async function saveAgentAction(input: {
     revalidatePath("/agents");
     revalidatePath(`/agents/${agent.id}`);
     return succeeded({ id: agent.id, version: agent.version });
-  });
+  }, input);
 }
 
 /** The expanded subagent tree of the form's current (unsaved) state, from the engine. */
@@ -55,16 +56,16 @@ export async function previewAgentAction(input: {
       limits: await currentLimits(user.id),
     });
     return succeeded({ preview });
-  });
+  }, input);
 }
 
 export async function duplicateAgentAction(input: { id: string }): Promise<ActionResult<{ id: string }>> {
   return runAction(async () => {
     const user = await requireUser();
-    const copy = await duplicateAgent({ id: parse(idSchema, input.id), userId: user.id });
+    const copy = await duplicateAgent({ id: parse(idInput, input).id, userId: user.id });
     revalidatePath("/agents");
     return succeeded({ id: copy.id });
-  });
+  }, input);
 }
 
 export interface AgentParents {
@@ -76,8 +77,8 @@ export interface AgentParents {
 export async function agentParentsAction(input: { id: string }): Promise<ActionResult<AgentParents>> {
   return runAction(async () => {
     const user = await requireUser();
-    return succeeded(await listAgentParents({ id: parse(idSchema, input.id), userId: user.id }));
-  });
+    return succeeded(await listAgentParents({ id: parse(idInput, input).id, userId: user.id }));
+  }, input);
 }
 
 export interface DeletedAgent {
@@ -88,10 +89,10 @@ export interface DeletedAgent {
 export async function deleteAgentAction(input: { id: string }): Promise<ActionResult<DeletedAgent>> {
   return runAction(async () => {
     const user = await requireUser();
-    const result = await deleteAgent({ id: parse(idSchema, input.id), userId: user.id });
+    const result = await deleteAgent({ id: parse(idInput, input).id, userId: user.id });
     revalidatePath("/agents");
     return succeeded(result);
-  });
+  }, input);
 }
 
 export async function restoreVersionAction(input: {
@@ -100,9 +101,9 @@ export async function restoreVersionAction(input: {
 }): Promise<ActionResult<{ version: number }>> {
   return runAction(async () => {
     const user = await requireUser();
-    const version = parse(z.number().int().min(1), input.version);
-    const agent = await restoreAgentVersion({ id: parse(idSchema, input.id), userId: user.id, version });
+    const { id, version } = parse(idInput.extend({ version: z.number().int().min(1) }), input);
+    const agent = await restoreAgentVersion({ id, userId: user.id, version });
     revalidatePath(`/agents/${agent.id}`);
     return succeeded({ version: agent.version });
-  });
+  }, input);
 }

@@ -30,7 +30,7 @@ export async function saveMyKeyAction(raw: unknown): Promise<ActionResult> {
     await setUserEndpointKey({ userId: user.id, endpointId: r.data.endpointId, apiKey: r.data.apiKey });
     revalidatePath("/settings");
     return succeeded(null, "Your key is saved.");
-  });
+  }, raw);
 }
 
 export async function removeMyKeyAction(raw: unknown): Promise<ActionResult> {
@@ -41,5 +41,5 @@ export async function removeMyKeyAction(raw: unknown): Promise<ActionResult> {
     await removeUserEndpointKey({ userId: user.id, endpointId: r.data.endpointId });
     revalidatePath("/settings");
     return succeeded(null, "Your key is removed.");
-  });
+  }, raw);
 }

@@ -1,16 +1,12 @@
 import { requireUser } from "@/lib/auth/session";
 import { listConversations } from "@/lib/db/conversations";
-import { errorResponse } from "@/lib/errors";
+import { route } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
 
 /** GET /api/conversations?q= — the user's conversations, newest first, optionally searched by title. */
-export async function GET(request: Request) {
-  try {
-    const user = await requireUser();
-    const q = new URL(request.url).searchParams.get("q")?.trim().slice(0, 200) || undefined;
-    return Response.json({ conversations: await listConversations({ userId: user.id, search: q }) });
-  } catch (err) {
-    return errorResponse(err);
-  }
-}
+export const GET = route({}, async ({ search }) => {
+  const user = await requireUser();
+  const q = search.get("q")?.trim().slice(0, 200) || undefined;
+  return Response.json({ conversations: await listConversations({ userId: user.id, search: q }) });
+});

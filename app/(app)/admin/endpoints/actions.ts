@@ -44,7 +44,7 @@ export async function saveEndpointAction(raw: unknown): Promise<ActionResult<{ i
     const saved = id ? await updateEndpoint({ id, input }) : await createEndpoint({ input });
     revalidatePath("/admin/endpoints");
     return succeeded({ id: saved.id }, `Saved ${saved.name}.`);
-  });
+  }, raw);
 }
 
 const fetchInput = endpointFormSchema.pick({
@@ -92,7 +92,7 @@ export async function fetchModelsAction(raw: unknown): Promise<ActionResult<{ mo
     if (models.length === 0)
       return failed("not_found:models", "The endpoint lists no models: type them below.");
     return succeeded({ models });
-  });
+  }, raw);
 }
 
 export async function deleteEndpointAction(raw: unknown): Promise<ActionResult> {
@@ -103,5 +103,5 @@ export async function deleteEndpointAction(raw: unknown): Promise<ActionResult> 
     await deleteEndpoint({ id: r.data.id });
     revalidatePath("/admin/endpoints");
     return succeeded(null);
-  });
+  }, raw);
 }

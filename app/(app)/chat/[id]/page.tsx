@@ -12,8 +12,7 @@ export default async function ConversationPage({ params }: { params: Promise<{ i
   const { id } = await params;
   const view = await conversationView({ id, userId: user.id }).catch((err) => {
     // Someone else's conversation looks exactly like a missing one.
-    if (isAppError(err) && (err.code === "forbidden:conversation" || err.code === "not_found:conversation"))
-      notFound();
+    if (isAppError(err) && err.code === "not_found:conversation") notFound();
     throw err;
   });
   const [agents, blocked] = await Promise.all([

@@ -1,38 +1,28 @@
 import { requireAdmin } from "@/lib/auth/session";
-import { AppError, errorResponse } from "@/lib/errors";
+import { AppError } from "@/lib/errors";
+import { route } from "@/lib/http/route";
 import { getQuotaSettings, listQuotaOverrides, updateQuotaSettings } from "@/lib/quota";
 import { fieldErrors, type SettingsPatch, settingsPatchSchema } from "@/lib/quota/fields";
 
 // Quota settings as JSON for scripting; 404 for anyone but an admin.
-export async function GET() {
-  try {
-    await requireAdmin();
-    const [settings, overrides] = await Promise.all([getQuotaSettings(), listQuotaOverrides()]);
-    return Response.json({ settings, overrides });
-  } catch (err) {
-    return errorResponse(err);
-  }
-}
+export const GET = route({}, async () => {
+  await requireAdmin();
+  const [settings, overrides] = await Promise.all([getQuotaSettings(), listQuotaOverrides()]);
+  return Response.json({ settings, overrides });
+});
 
 /** Body: any subset of the settings, e.g. `{ "maxSubagentDepth": 3 }`. All valid or nothing is saved. */
-export async function PUT(request: Request) {
-  try {
-    const admin = await requireAdmin();
-    const body = await request.json().catch(() => {
-      throw new AppError("bad_request:json", "The body must be a JSON object of settings.");
+export const PUT = route({ json: true }, async ({ body }) => {
+  const admin = await requireAdmin();
+  const parsed = settingsPatchSchema.safeParse(body);
+  if (!parsed.success) {
+    throw new AppError("bad_request:settings", "Some settings are invalid; nothing was saved.", {
+      fields: fieldErrors(parsed.error),
     });
-    const parsed = settingsPatchSchema.safeParse(body);
-    if (!parsed.success) {
-      throw new AppError("bad_request:settings", "Some settings are invalid; nothing was saved.", {
-        fields: fieldErrors(parsed.error),
-      });
-    }
-    const { settings, changed } = await updateQuotaSettings({
-      patch: parsed.data as SettingsPatch,
-      actor: admin,
-    });
-    return Response.json({ settings, changed });
-  } catch (err) {
-    return errorResponse(err);
   }
-}
+  const { settings, changed } = await updateQuotaSettings({
+    patch: parsed.data as SettingsPatch,
+    actor: admin,
+  });
+  return Response.json({ settings, changed });
+});

@@ -1,13 +1,9 @@
 import { requireAdmin } from "@/lib/auth/session";
 import { listUsers } from "@/lib/db/users";
-import { errorResponse } from "@/lib/errors";
+import { route } from "@/lib/http/route";
 
 // JSON view of the users list for scripting; 404 for anyone but an admin.
-export async function GET() {
-  try {
-    await requireAdmin();
-    return Response.json({ users: await listUsers() });
-  } catch (err) {
-    return errorResponse(err);
-  }
-}
+export const GET = route({}, async () => {
+  await requireAdmin();
+  return Response.json({ users: await listUsers() });
+});

@@ -1,38 +1,23 @@
 import { requireUser } from "@/lib/auth/session";
 import { updateAgent } from "@/lib/builder/agents";
 import { deleteAgent, getAgent } from "@/lib/db/agents";
-import { errorResponse } from "@/lib/errors";
-import { readJson } from "../read-json";
-
-type Ctx = { params: Promise<{ id: string }> };
+import { route } from "@/lib/http/route";
 
 /** GET /api/agents/:id → { agent } (owner, shared user, or anyone when public) */
-export async function GET(_req: Request, { params }: Ctx) {
-  try {
-    const user = await requireUser();
-    return Response.json({ agent: await getAgent({ id: (await params).id, userId: user.id }) });
-  } catch (err) {
-    return errorResponse(err);
-  }
-}
+export const GET = route<{ id: string }>({}, async ({ params }) => {
+  const user = await requireUser();
+  return Response.json({ agent: await getAgent({ id: params.id, userId: user.id }) });
+});
 
 /** PUT /api/agents/:id with the full form → { agent } as a new version (owner only) */
-export async function PUT(req: Request, { params }: Ctx) {
-  try {
-    const user = await requireUser();
-    const agent = await updateAgent({ id: (await params).id, userId: user.id, input: await readJson(req) });
-    return Response.json({ agent });
-  } catch (err) {
-    return errorResponse(err);
-  }
-}
+export const PUT = route<{ id: string }>({ json: true }, async ({ params, body }) => {
+  const user = await requireUser();
+  const agent = await updateAgent({ id: params.id, userId: user.id, input: body });
+  return Response.json({ agent });
+});
 
 /** DELETE /api/agents/:id → { removedFrom: [{ id, name }], others } (owner only) */
-export async function DELETE(_req: Request, { params }: Ctx) {
-  try {
-    const user = await requireUser();
-    return Response.json(await deleteAgent({ id: (await params).id, userId: user.id }));
-  } catch (err) {
-    return errorResponse(err);
-  }
-}
+export const DELETE = route<{ id: string }>({}, async ({ params }) => {
+  const user = await requireUser();
+  return Response.json(await deleteAgent({ id: params.id, userId: user.id }));
+});

@@ -1,0 +1,52 @@
+import { AppError } from "@/lib/errors";
+import { assertCleanInput } from "./clean-input";
+import { MAX_BODY_BYTES } from "./limits";
+
+/** The `application/json` check: `application/json` or `application/<x>+json`, any parameters. */
+export function isJsonContentType(value: string | null): boolean {
+  const type = value?.split(";")[0]?.trim().toLowerCase() ?? "";
+  return type === "application/json" || /^application\/[a-z0-9.+-]+\+json$/.test(type);
+}
+
+async function readLimited(req: Request): Promise<string> {
+  const declared = Number(req.headers.get("content-length") ?? "");
+  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) throw tooLarge();
+  if (!req.body) return "";
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+function tooLarge() {
+  return new AppError("payload_too_large", "The request body is larger than 1 MB.");
+}
+
+/**
+ * The JSON body of a request: 415 unless it says `application/json`, 413 over 1 MB, 400 when it is
+ * not JSON or holds text PostgreSQL can't store (see clean-input.ts).
+ */
+export async function readJsonBody(req: Request): Promise<unknown> {
+  if (!isJsonContentType(req.headers.get("content-type"))) {
+    throw new AppError("unsupported_media_type", "Send the body as JSON (Content-Type: application/json).");
+  }
+  const text = await readLimited(req);
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new AppError("bad_request:json", "The request body must be JSON.");
+  }
+  assertCleanInput(body, "The request body");
+  return body;
+}
