@@ -12,7 +12,8 @@ import { resetDatabase } from "../helpers/reset-db";
 // no row written by any refused request.
 const session = vi.hoisted(() => ({ userId: null as string | null }));
 vi.mock("@/lib/auth/index", () => ({
-  auth: async () => (session.userId ? { user: { id: session.userId } } : null),
+  auth: async () =>
+    session.userId ? (await import("../helpers/auth-session")).testSession(session.userId) : null,
 }));
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
 

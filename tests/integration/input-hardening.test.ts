@@ -10,7 +10,8 @@ import { rowCounts } from "../helpers/row-counts";
 // oversized bodies, a database that is down. Route handlers and actions are called directly.
 const session = vi.hoisted(() => ({ userId: null as string | null }));
 vi.mock("@/lib/auth/index", () => ({
-  auth: async () => (session.userId ? { user: { id: session.userId } } : null),
+  auth: async () =>
+    session.userId ? (await import("../helpers/auth-session")).testSession(session.userId) : null,
 }));
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
 

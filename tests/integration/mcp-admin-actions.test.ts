@@ -8,7 +8,8 @@ import { HEADER_SECRET } from "./mcp-helpers";
 
 const session = vi.hoisted(() => ({ userId: null as string | null }));
 vi.mock("@/lib/auth/index", () => ({
-  auth: async () => (session.userId ? { user: { id: session.userId } } : null),
+  auth: async () =>
+    session.userId ? (await import("../helpers/auth-session")).testSession(session.userId) : null,
 }));
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
 

@@ -16,7 +16,8 @@ import { httpInput, register, until } from "./mcp-helpers";
 // tools a run gets for the chatting user, the trace, notices for tools that are gone, and Stop.
 const session = vi.hoisted(() => ({ userId: null as string | null }));
 vi.mock("@/lib/auth/index", () => ({
-  auth: async () => (session.userId ? { user: { id: session.userId } } : null),
+  auth: async () =>
+    session.userId ? (await import("../helpers/auth-session")).testSession(session.userId) : null,
 }));
 
 const chatRoute = await import("@/app/api/chat/route");

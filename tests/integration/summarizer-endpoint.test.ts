@@ -12,7 +12,8 @@ import { query, resetDatabase } from "../helpers/reset-db";
 // request to B (the builder stores B's id), never silently to A.
 const session = vi.hoisted(() => ({ userId: null as string | null }));
 vi.mock("@/lib/auth/index", () => ({
-  auth: async () => (session.userId ? { user: { id: session.userId } } : null),
+  auth: async () =>
+    session.userId ? (await import("../helpers/auth-session")).testSession(session.userId) : null,
 }));
 
 const chatRoute = await import("@/app/api/chat/route");
