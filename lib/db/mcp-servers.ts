@@ -60,16 +60,6 @@ export async function listMcpServerRows(): Promise<McpServerRow[]> {
   return rows.map(toRow);
 }
 
-/** Enabled servers a user may use (unrestricted, or restricted with the user listed). */
-export async function listMcpServerRowsForUser({ userId }: { userId: string }): Promise<McpServerRow[]> {
-  const rows = await getDb().mcpServer.findMany({
-    where: { enabled: true, OR: [{ restricted: false }, { users: { some: { userId } } }] },
-    include: withUsers,
-    orderBy: { name: "asc" },
-  });
-  return rows.map(toRow);
-}
-
 export async function getMcpServerRow({ id }: { id: string }): Promise<McpServerRow | null> {
   const row = await getDb().mcpServer.findUnique({ where: { id }, include: withUsers });
   return row ? toRow(row) : null;

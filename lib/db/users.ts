@@ -88,10 +88,6 @@ export async function findUserForSignIn({ email }: { email: string }) {
   });
 }
 
-export async function getUserById({ id }: { id: string }): Promise<PublicUser | null> {
-  return getDb().user.findUnique({ where: { id }, select: publicFields });
-}
-
 export async function listUsers(): Promise<PublicUser[]> {
   return getDb().user.findMany({ select: publicFields, orderBy: { createdAt: "asc" } });
 }

@@ -11,7 +11,7 @@ export {
   refreshMcpServer,
   updateMcpServer,
 } from "./admin";
-export { BUILTIN_SERVERS, NOTES_SERVER_ID } from "./builtin";
+export { NOTES_SERVER_ID } from "./builtin";
 export {
   listMcpToolsForUser,
   type McpToolGroup,
@@ -21,15 +21,8 @@ export {
 } from "./catalog";
 export { type McpSettings, mcpSettings } from "./config";
 export { type McpFailure, McpToolError } from "./errors";
-export {
-  type McpAccessInput,
-  type McpServerInput,
-  mcpAccessInputSchema,
-  mcpServerInputSchema,
-} from "./input";
-export { modelToolName, slugOfToolName } from "./names";
+export type { McpAccessInput, McpServerInput } from "./input";
 export { getMcpPool, McpPool } from "./pool";
 export { asksBeforeRunningByDefault, mcpRegistryTool } from "./registry-tool";
-export { listServerRecords, mayUse } from "./servers";
-export { type McpServerSummary, type McpToolSummary, summaryOf } from "./summary";
+export type { McpServerSummary, McpToolSummary } from "./summary";
 export type { McpConnectionStatus, McpServerConfig, McpToolAnnotations, McpToolInfo } from "./types";

@@ -21,8 +21,6 @@ import { sleep } from "../util/abortable-sleep";
 import { type DemoToolInfo, planTurn } from "./demo/plan";
 import { DEMO_MODEL_ID } from "./demo-constants";
 
-export { DEMO_ENDPOINT_ID, DEMO_ENDPOINT_NAME, DEMO_MODEL_ID } from "./demo-constants";
-
 export interface DemoChatModelCallOptions extends BaseChatModelCallOptions {
   /** Bound tools (any form `bindTools` accepts; stored in OpenAI function format). */
   tools?: BindToolsInput[];

@@ -10,10 +10,22 @@ import { resetDatabase } from "../helpers/reset-db";
 // API, the server actions and the server action guard (proxy.ts). Seeded: set FUZZ_SEED to replay a
 // run. Asserts: no 5xx (no `internal` action result, nothing thrown but Next's own notFound) and
 // no row written by any refused request.
-const session = vi.hoisted(() => ({ userId: null as string | null }));
+const session = vi.hoisted(() => ({
+  userId: null as string | null,
+  rows: new Map<string, Promise<{ user: { id: string }; sid: string }>>(),
+}));
 vi.mock("@/lib/auth/index", () => ({
-  auth: async () =>
-    session.userId ? (await import("../helpers/auth-session")).testSession(session.userId) : null,
+  // One session row per user, made once: the fuzz counts rows written, and a sign-in is not a write
+  // of the request under test.
+  auth: async () => {
+    if (!session.userId) return null;
+    let signedIn = session.rows.get(session.userId);
+    if (!signedIn) {
+      signedIn = (await import("../helpers/auth-session")).testSession(session.userId);
+      session.rows.set(session.userId, signedIn);
+    }
+    return signedIn;
+  },
 }));
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
 
@@ -213,6 +225,10 @@ describe("fuzz: bad input never gives a 5xx and refused requests write nothing",
     ann = await makeUser("Ann");
     victim = await makeUser("Victim");
     agentId = (await makeAgent(ann.id, "Fuzz target")).id;
+    // Sign everyone in before counting rows.
+    const { testSession } = await import("../helpers/auth-session");
+    for (const u of [admin, ann, victim]) session.rows.set(u.id, testSession(u.id));
+    await Promise.all(session.rows.values());
     setTestModelFactory(
       scriptedModelFactory(() => () => ({ text: "ok", usage: { input: 1, output: 1 } }), { record: false }),
     );

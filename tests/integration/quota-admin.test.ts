@@ -65,7 +65,10 @@ describe("admin quota settings", () => {
         actions.saveOverrideAction(form({ userId: user.id, maxConcurrentRuns: "9" })),
         actions.adjustBalanceAction(form({ userId: user.id, mode: "set", amount: "999999" })),
       ];
-      for (const call of calls) expect(isNotFound(await call.catch((e) => e))).toBe(true);
+      // Settled together: awaiting one by one would leave the others' rejections unhandled meanwhile.
+      for (const outcome of await Promise.all(calls.map((call) => call.catch((e: unknown) => e)))) {
+        expect(isNotFound(outcome)).toBe(true);
+      }
     }
     expect(await query(`SELECT * FROM "QuotaSettings"`)).toEqual([]);
     expect(await query(`SELECT * FROM "QuotaOverride"`)).toEqual([]);
