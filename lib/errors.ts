@@ -9,6 +9,7 @@ export type ErrorType =
   | "limit"
   | "conflict"
   | "provider"
+  | "unavailable"
   | "internal";
 
 export type ErrorCode = `${ErrorType}:${string}` | ErrorType;
@@ -22,6 +23,7 @@ const STATUS: Record<ErrorType, number> = {
   rate_limit: 429,
   limit: 422,
   provider: 502,
+  unavailable: 503,
   internal: 500,
 };
 

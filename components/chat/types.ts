@@ -7,7 +7,7 @@ export interface ChatMessage {
   role: "USER" | "ASSISTANT";
   content: string;
   parts: MessageTree | null;
-  status: "STREAMING" | "COMPLETE" | "STOPPED" | "FAILED";
+  status: "STREAMING" | "COMPLETE" | "STOPPED" | "FAILED" | "INTERRUPTED";
   error: { code: string; message: string } | null;
   usage: {
     inputTokens: number;

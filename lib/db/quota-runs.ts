@@ -63,6 +63,7 @@ export async function insertRunningRun({
     conversationId: string;
     assistantMessageId: string;
     agentId: string | null;
+    processId?: string | null;
     startedAt: Date;
   };
 }): Promise<{ id: string }> {
@@ -84,11 +85,15 @@ export async function endRunningRun({
   return count > 0;
 }
 
-/** RUNNING runs started before `cutoff` with no model call finished since then. */
+/**
+ * RUNNING runs with no owning process recorded, started before `cutoff`, with no model call
+ * finished since then (runs with an owner are ended through its lease, lib/db/process-leases.ts).
+ */
 export async function findQuietRuns({ tx, cutoff, userId }: { tx: Tx; cutoff: Date; userId?: string }) {
   return tx.run.findMany({
     where: {
       status: "RUNNING",
+      processId: null,
       startedAt: { lt: cutoff },
       usage: { none: { createdAt: { gte: cutoff } } },
       ...(userId ? { userId } : {}),
@@ -143,4 +148,47 @@ export async function failOrphanedMessages({
     UPDATE "Message" m SET "status" = 'FAILED', "error" = ${JSON.stringify(error)}::jsonb
     WHERE m."status" = 'STREAMING' AND m."role" = 'ASSISTANT' AND m."createdAt" < ${cutoff} ${ofUser}
       AND NOT EXISTS (SELECT 1 FROM "Run" r WHERE r."assistantMessageId" = m."id" AND r."status" = 'RUNNING')`;
+}
+
+/**
+ * The end of a run in one transaction: the answer as it finally stands, then the run closed. The
+ * answer is written even when a sweeper already marked it INTERRUPTED (its process was only cut
+ * off from the database, not dead): the full content is the truth. A deleted conversation is not
+ * an error (nothing to update).
+ */
+export async function saveFinalAnswer({
+  runId,
+  message,
+  runStatus,
+}: {
+  runId: string;
+  message: {
+    id: string;
+    content: string;
+    parts: unknown;
+    status: "COMPLETE" | "STOPPED" | "FAILED" | "INTERRUPTED";
+    error?: StoredError | null;
+    usage: unknown;
+  };
+  runStatus: "COMPLETED" | "STOPPED" | "FAILED" | "INTERRUPTED";
+}): Promise<void> {
+  await getDb().$transaction(
+    async (tx) => {
+      await tx.message.updateMany({
+        where: { id: message.id },
+        data: {
+          content: message.content,
+          parts: message.parts as Prisma.InputJsonValue,
+          status: message.status,
+          error: message.error ? (message.error as unknown as Prisma.InputJsonValue) : Prisma.DbNull,
+          usage: message.usage as Prisma.InputJsonValue,
+        },
+      });
+      await tx.run.updateMany({
+        where: { id: runId, status: { in: ["RUNNING", "INTERRUPTED"] } },
+        data: { status: runStatus, endedAt: new Date() },
+      });
+    },
+    { maxWait: 10_000, timeout: 15_000 },
+  );
 }
