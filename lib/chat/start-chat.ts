@@ -19,7 +19,7 @@ import {
   type MessageUsage,
   saveAssistantMessage,
 } from "@/lib/db/conversations";
-import { saveFinalAnswer } from "@/lib/db/quota-runs";
+import { closeRun, saveFinalMessage } from "@/lib/db/quota-runs";
 import { listenForRunStops } from "@/lib/db/run-signals";
 import type { PublicUser } from "@/lib/db/users";
 import { env } from "@/lib/env";
@@ -312,12 +312,11 @@ async function pump({
     console.error(JSON.stringify({ level: "error", msg: "run stream failed", runId, error: String(err) }));
   }
 
-  // The end: the answer as it stands and the run's status, saved in one transaction after the
-  // usage rows, retried with backoff while the database is unreachable (RUN_FINAL_SAVE_RETRY_SECONDS).
-  // Only then is the run closed, so the user's concurrent-run slot is never freed with the answer lost.
+  // The end: the answer as it stands, saved with retries and backoff while the database is
+  // unreachable (RUN_FINAL_SAVE_RETRY_SECONDS), alongside the usage rows; only after both is the run
+  // closed, so the user's concurrent-run slot is never freed with the answer lost.
   const end = events.findLast((e) => e.type === "run_end");
   const shutdown = signal.aborted && signal.reason === SERVER_SHUTDOWN;
-  const finalSnapshot = snapshot();
   const message = shutdown
     ? { status: "INTERRUPTED" as const, error: { ...INTERRUPTED } }
     : end?.type === "run_end"
@@ -328,38 +327,41 @@ async function pump({
     : end?.type === "run_end"
       ? RUN_STATUS[end.status]
       : ("FAILED" as const);
+  const finalSnapshot = snapshot();
   await saving;
-  await Promise.all(charges);
-  let attempts = 0;
-  try {
-    await retryWithBackoff(
+  const retrying = (what: string, fn: () => Promise<void>) => {
+    let attempts = 0;
+    return retryWithBackoff(
       () => {
         attempts++;
-        return saveFinalAnswer({
-          runId,
-          message: { id: assistantMessageId, ...finalSnapshot, ...message },
-          runStatus,
-        });
+        return fn();
       },
       {
         budgetMs: env().RUN_FINAL_SAVE_RETRY_SECONDS * 1000,
         onRetry: (err, attempt, delayMs) =>
-          logRetry("saving the final answer failed, retrying", runId, err, attempt, delayMs),
+          logRetry(`${what} failed, retrying`, runId, err, attempt, delayMs),
       },
-    );
-    if (attempts > 1)
-      console.log(
-        JSON.stringify({ level: "info", msg: "final answer saved after retries", runId, attempts }),
-      );
+    ).then(() => {
+      if (attempts > 1)
+        console.log(JSON.stringify({ level: "info", msg: `${what} succeeded`, runId, attempts }));
+    });
+  };
+  try {
+    await Promise.all([
+      retrying("saving the final answer", () =>
+        saveFinalMessage({ id: assistantMessageId, ...finalSnapshot, ...message }),
+      ),
+      ...charges,
+    ]);
+    await retrying("closing the run", () => closeRun({ runId, status: runStatus }));
   } catch (err) {
     // Given up: the run stays RUNNING in the database; this process's lease sweep interrupts it
-    // (with the last partial save) once the database is back, since the run is no longer held.
+    // (keeping the last saved content) once the database is back, since the run is no longer held.
     console.error(
       JSON.stringify({
         level: "error",
-        msg: "saving the final answer gave up; the answer is lost beyond its last partial save",
+        msg: "ending the run gave up; the answer may be lost beyond its last saved part",
         runId,
-        attempts,
         chars: finalSnapshot.content.length,
         error: String(err),
       }),

@@ -151,44 +151,41 @@ export async function failOrphanedMessages({
 }
 
 /**
- * The end of a run in one transaction: the answer as it finally stands, then the run closed. The
- * answer is written even when a sweeper already marked it INTERRUPTED (its process was only cut
- * off from the database, not dead): the full content is the truth. A deleted conversation is not
- * an error (nothing to update).
+ * The answer as it finally stands. Written even when a sweeper already marked it INTERRUPTED (its
+ * process was only cut off from the database, not dead): the full content is the truth. A deleted
+ * conversation is not an error (nothing to update).
  */
-export async function saveFinalAnswer({
-  runId,
-  message,
-  runStatus,
+export async function saveFinalMessage({
+  id,
+  content,
+  parts,
+  status,
+  error,
+  usage,
 }: {
-  runId: string;
-  message: {
-    id: string;
-    content: string;
-    parts: unknown;
-    status: "COMPLETE" | "STOPPED" | "FAILED" | "INTERRUPTED";
-    error?: StoredError | null;
-    usage: unknown;
-  };
-  runStatus: "COMPLETED" | "STOPPED" | "FAILED" | "INTERRUPTED";
+  id: string;
+  content: string;
+  parts: unknown;
+  status: "COMPLETE" | "STOPPED" | "FAILED" | "INTERRUPTED";
+  error: StoredError | null;
+  usage: unknown;
 }): Promise<void> {
-  await getDb().$transaction(
-    async (tx) => {
-      await tx.message.updateMany({
-        where: { id: message.id },
-        data: {
-          content: message.content,
-          parts: message.parts as Prisma.InputJsonValue,
-          status: message.status,
-          error: message.error ? (message.error as unknown as Prisma.InputJsonValue) : Prisma.DbNull,
-          usage: message.usage as Prisma.InputJsonValue,
-        },
-      });
-      await tx.run.updateMany({
-        where: { id: runId, status: { in: ["RUNNING", "INTERRUPTED"] } },
-        data: { status: runStatus, endedAt: new Date() },
-      });
+  await getDb().message.updateMany({
+    where: { id },
+    data: {
+      content,
+      parts: parts as Prisma.InputJsonValue,
+      status,
+      error: error ? (error as unknown as Prisma.InputJsonValue) : Prisma.DbNull,
+      usage: usage as Prisma.InputJsonValue,
     },
-    { maxWait: 10_000, timeout: 15_000 },
-  );
+  });
+}
+
+/** Closes a run by its own process: also one a sweeper took for dead (INTERRUPTED) meanwhile. */
+export async function closeRun({ runId, status }: { runId: string; status: RunStatus }): Promise<void> {
+  await getDb().run.updateMany({
+    where: { id: runId, status: { in: ["RUNNING", "INTERRUPTED"] } },
+    data: { status, endedAt: new Date() },
+  });
 }
