@@ -127,7 +127,7 @@ export async function failRuns({
 }
 
 /**
- * Fails assistant messages still STREAMING that were created before `cutoff` and have no RUNNING
+ * Marks INTERRUPTED the assistant messages still STREAMING created before `cutoff` with no RUNNING
  * run: nothing will ever finish them (their process died before admitting or saving them).
  */
 export async function failOrphanedMessages({
@@ -145,7 +145,7 @@ export async function failOrphanedMessages({
     ? Prisma.sql`AND m."conversationId" IN (SELECT c."id" FROM "Conversation" c WHERE c."userId" = ${userId})`
     : Prisma.empty;
   return tx.$executeRaw`
-    UPDATE "Message" m SET "status" = 'FAILED', "error" = ${JSON.stringify(error)}::jsonb
+    UPDATE "Message" m SET "status" = 'INTERRUPTED', "error" = ${JSON.stringify(error)}::jsonb
     WHERE m."status" = 'STREAMING' AND m."role" = 'ASSISTANT' AND m."createdAt" < ${cutoff} ${ofUser}
       AND NOT EXISTS (SELECT 1 FROM "Run" r WHERE r."assistantMessageId" = m."id" AND r."status" = 'RUNNING')`;
 }

@@ -1,6 +1,7 @@
-// The end of a run: finished by its process, or reaped when its process is gone. A reaped run
-// frees the user's concurrent-run slot; its answer, and any answer left streaming without a
-// running run, is marked failed so nobody waits for it.
+// The end of a run: finished by its process, or reaped when its process is gone. Runs with an
+// owning process are ended through its lease (./process-lease.ts: INTERRUPTED within seconds);
+// this quiet-run reaper covers runs with no owner recorded (marked failed) and answers left
+// streaming without a running run (marked interrupted), so nobody waits for them.
 import "server-only";
 import { getDb, type Tx } from "@/lib/db/client";
 import { dbNow } from "@/lib/db/quota-balance";

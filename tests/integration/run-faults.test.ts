@@ -301,3 +301,74 @@ describe("app process killed mid-run", () => {
     expect(again).toEqual({ status: "COMPLETE", content: ANSWER });
   });
 });
+
+describe("graceful shutdown (SIGTERM)", () => {
+  let userId: string;
+  let agentId: string;
+  beforeEach(async () => {
+    await resetDatabase();
+    await setSettings({ maxConcurrentRuns: 2, messagesPerWindow: 0 });
+    const setup = worker(["setup", server.url], {});
+    const ids = await setup.waitFor((l) => l.type === "setup");
+    userId = String(ids.userId);
+    agentId = String(ids.agentId);
+  }, 60_000);
+
+  async function terminateMidRun(grace: string) {
+    const run = worker(["run", userId, agentId, "Say sixty words"], {
+      ...LEASE_ENV,
+      RUN_SHUTDOWN_GRACE_SECONDS: grace,
+    });
+    const meta = await run.waitFor((l) => l.type === "meta");
+    await run.waitFor((l) => l.type === "chars" && Number(l.chars) > 20);
+    run.child.kill("SIGTERM");
+    expect(await run.exited).toBe(0);
+    const [message] = await query<{ status: string; content: string; code: string | null }>(
+      `SELECT status, content, error->>'code' AS code FROM "Message" WHERE id = $1`,
+      [meta.assistantMessageId],
+    );
+    const [r] = await query<{ status: string; ended: boolean }>(
+      `SELECT status, "endedAt" IS NOT NULL AS ended FROM "Run" WHERE id = $1`,
+      [meta.runId],
+    );
+    const leases = await query(`SELECT 1 FROM "ProcessLease"`);
+    const streamed = Math.max(...run.lines.filter((l) => l.type === "chars").map((l) => Number(l.chars)));
+    return { message, run: r, leases, streamed };
+  }
+
+  it("interrupts a running answer after the grace period and saves everything streamed so far", {
+    timeout: 60_000,
+  }, async () => {
+    const out = await terminateMidRun("0");
+    expect(out.streamed).toBeLessThan(ANSWER.length);
+    expect(out.message).toEqual({
+      status: "INTERRUPTED",
+      content: ANSWER.slice(0, out.streamed),
+      code: "internal:interrupted",
+    });
+    expect(out.run).toEqual({ status: "INTERRUPTED", ended: true });
+    // The lease is released: nothing is left for a sweeper.
+    expect(out.leases).toEqual([]);
+  });
+
+  it("lets a running answer finish within the grace period", { timeout: 60_000 }, async () => {
+    const out = await terminateMidRun("60");
+    expect(out.message).toEqual({ status: "COMPLETE", content: ANSWER, code: null });
+    expect(out.run).toEqual({ status: "COMPLETED", ended: true });
+    expect(out.leases).toEqual([]);
+  });
+
+  it("refuses new answers once shutting down, writing nothing", async () => {
+    const { stopAcceptingRuns } = await import("@/lib/chat/live-runs");
+    stopAcceptingRuns();
+    try {
+      await expect(
+        startChat({ user: { id: userId } as PublicUser, body: { agentId, text: "Late" } }),
+      ).rejects.toMatchObject({ code: "unavailable:shutting_down", status: 503 });
+      expect(await query(`SELECT 1 FROM "Message"`)).toEqual([]);
+    } finally {
+      // This test process goes on serving the other test files' requests.
+      (globalThis as { __acceptingRuns?: boolean }).__acceptingRuns = true;
+    }
+  });
+});

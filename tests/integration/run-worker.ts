@@ -1,9 +1,11 @@
 // A separate app process for run-faults.test.ts, on the database in $DATABASE_URL. Run with
 // --conditions=react-server so the "server-only" marker resolves to its empty server build.
 //   setup <fakeOpenAIBaseUrl>        creates a user, an endpoint and an agent; prints their ids
-//   run <userId> <agentId> <text>    starts an answer and prints progress lines until it is saved
+//   run <userId> <agentId> <text>    starts an answer and prints progress lines until it is saved;
+//                                    SIGTERM/SIGINT shut it down like the app (lib/chat/shutdown.ts)
 import { registerUser } from "@/lib/auth/register";
 import { createAgent } from "@/lib/builder/agents";
+import { installShutdownHandlers } from "@/lib/chat/shutdown";
 import { startChat } from "@/lib/chat/start-chat";
 import type { PublicUser } from "@/lib/db/users";
 import { createEndpoint } from "@/lib/endpoints/admin";
@@ -37,6 +39,11 @@ if (mode === "setup") {
 
 if (mode === "run") {
   const [userId, agentId, text] = args;
+  installShutdownHandlers();
+  let signalled = false;
+  process.once("SIGTERM", () => {
+    signalled = true;
+  });
   const live = await startChat({ user: { id: userId } as PublicUser, body: { agentId, text } });
   say({ type: "meta", runId: live.meta.runId, assistantMessageId: live.meta.assistantMessageId });
   let chars = 0;
@@ -47,5 +54,6 @@ if (mode === "run") {
   });
   await live.ended;
   say({ type: "saved" });
-  process.exit(0);
+  // On a signal the shutdown handler ends the process, after releasing the lease.
+  if (!signalled) process.exit(0);
 }
