@@ -48,8 +48,10 @@ if (mode === "run") {
   say({ type: "meta", runId: live.meta.runId, assistantMessageId: live.meta.assistantMessageId });
   let chars = 0;
   live.listeners.add((item) => {
-    if (item?.type === "text_delta" && item.depth === 0)
-      say({ type: "chars", chars: (chars += item.text.length) });
+    if (item?.type === "text_delta" && item.depth === 0) {
+      chars += item.text.length;
+      say({ type: "chars", chars });
+    }
     if (item?.type === "run_end") say({ type: "run_end", status: item.status, chars });
   });
   await live.ended;
