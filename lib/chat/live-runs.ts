@@ -30,8 +30,20 @@ export interface LiveRun {
   markEnded: () => void;
 }
 
-/** Abort reason of runs cut off by a graceful shutdown: their answers are saved as INTERRUPTED. */
-export const SERVER_SHUTDOWN = new Error("The server is shutting down");
+/**
+ * Abort reason of runs cut off by a graceful shutdown: their answers are saved as INTERRUPTED.
+ * Recognised by name, not identity: Next.js bundles instrumentation (which shuts down) and the
+ * routes (which run the answers) separately, each with its own copy of this module.
+ */
+export function serverShutdown(): Error {
+  const err = new Error("The server is shutting down");
+  err.name = "ServerShutdown";
+  return err;
+}
+
+export function isServerShutdown(reason: unknown): boolean {
+  return reason instanceof Error && reason.name === "ServerShutdown";
+}
 
 const KEEP_FINISHED_MS = 30_000;
 

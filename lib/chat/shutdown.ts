@@ -6,7 +6,7 @@
 import "server-only";
 import { env } from "@/lib/env";
 import { releaseProcessLease } from "@/lib/quota/process-lease";
-import { SERVER_SHUTDOWN, stopAcceptingRuns, unfinishedRuns } from "./live-runs";
+import { serverShutdown, stopAcceptingRuns, unfinishedRuns } from "./live-runs";
 
 /** Longest wait for interrupted answers to be saved before exiting anyway. */
 const SAVE_AFTER_INTERRUPT_MS = 15_000;
@@ -40,7 +40,7 @@ export async function drainRuns({
     graceMs,
   );
   const left = unfinishedRuns();
-  for (const r of left) r.abort(SERVER_SHUTDOWN);
+  for (const r of left) r.abort(serverShutdown());
   if (left.length) {
     log("shutdown: interrupting answers still running", { runIds: left.map((r) => r.meta.runId) });
     const saved = await settledWithin(

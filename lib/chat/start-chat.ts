@@ -32,10 +32,10 @@ import {
   acceptingRuns,
   finish,
   getLiveRun,
+  isServerShutdown,
   type LiveRun,
   publish,
   registerRun,
-  SERVER_SHUTDOWN,
 } from "./live-runs";
 import { resolveRunModels } from "./models";
 import { testModelFactory } from "./test-hooks";
@@ -316,7 +316,7 @@ async function pump({
   // unreachable (RUN_FINAL_SAVE_RETRY_SECONDS), alongside the usage rows; only after both is the run
   // closed, so the user's concurrent-run slot is never freed with the answer lost.
   const end = events.findLast((e) => e.type === "run_end");
-  const shutdown = signal.aborted && signal.reason === SERVER_SHUTDOWN;
+  const shutdown = signal.aborted && isServerShutdown(signal.reason);
   const message = shutdown
     ? { status: "INTERRUPTED" as const, error: { ...INTERRUPTED } }
     : end?.type === "run_end"

@@ -9,6 +9,7 @@ import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startChat } from "@/lib/chat/start-chat";
 import { migrate } from "@/lib/db/migrate";
+import { interruptRuns } from "@/lib/db/process-leases";
 import type { PublicUser } from "@/lib/db/users";
 import { ensureProcessLease } from "@/lib/quota/process-lease";
 import { type FakeServer, startFakeOpenAIServer } from "../helpers/fake-openai-server";
@@ -299,6 +300,30 @@ describe("app process killed mid-run", () => {
       [live.meta.assistantMessageId],
     );
     expect(again).toEqual({ status: "COMPLETE", content: ANSWER });
+  });
+  it("a live process's run taken for dead (e.g. after a database outage) still ends with its whole answer", {
+    timeout: 60_000,
+  }, async () => {
+    const live = await startChat({ user: { id: userId } as PublicUser, body: { agentId, text: "Hi" } });
+    const ids = { id: live.meta.runId, assistantMessageId: live.meta.assistantMessageId };
+    await eventually(async () => {
+      const [m] = await query<{ content: string }>(`SELECT content FROM "Message" WHERE id = $1`, [
+        ids.assistantMessageId,
+      ]);
+      return m.content.length > 0 ? true : undefined;
+    });
+    // What a sweeper does to a run whose lease looked stale.
+    expect(
+      await interruptRuns({ runs: [ids], error: { code: "internal:interrupted", message: "x" } }),
+    ).toEqual([ids.id]);
+    await live.ended;
+    const [m] = await query<{ status: string; content: string; error: unknown }>(
+      `SELECT status, content, error FROM "Message" WHERE id = $1`,
+      [ids.assistantMessageId],
+    );
+    expect(m).toEqual({ status: "COMPLETE", content: ANSWER, error: null });
+    const [r] = await query<{ status: string }>(`SELECT status FROM "Run" WHERE id = $1`, [ids.id]);
+    expect(r.status).toBe("COMPLETED");
   });
 });
 
