@@ -18,13 +18,13 @@ import {
   listMessages,
   type MessageUsage,
   saveAssistantMessage,
+  saveFinalMessage,
 } from "@/lib/db/conversations";
-import { closeRun, saveFinalMessage } from "@/lib/db/quota-runs";
 import { listenForRunStops } from "@/lib/db/run-signals";
 import type { PublicUser } from "@/lib/db/users";
 import { env } from "@/lib/env";
 import { AppError, isAppError } from "@/lib/errors";
-import { admitRun, engineLimits, getLimitsForUser, INTERRUPTED, usageHook } from "@/lib/quota";
+import { admitRun, engineLimits, finishRun, getLimitsForUser, INTERRUPTED, usageHook } from "@/lib/quota";
 import { ensureProcessLease, holdRun, processLeaseId, releaseRun } from "@/lib/quota/process-lease";
 import { retryWithBackoff } from "@/lib/util/retry";
 import { applyStoredSummary, pathTo, type StoredSummary, toEngineHistory } from "./history";
@@ -353,7 +353,9 @@ async function pump({
       ),
       ...charges,
     ]);
-    await retrying("closing the run", () => closeRun({ runId, status: runStatus }));
+    await retrying("closing the run", () =>
+      finishRun({ runId, status: runStatus, byOwner: true }).then(() => {}),
+    );
   } catch (err) {
     // Given up: the run stays RUNNING in the database; this process's lease sweep interrupts it
     // (keeping the last saved content) once the database is back, since the run is no longer held.

@@ -70,16 +70,18 @@ export async function insertRunningRun({
   return tx.run.create({ data: { ...run, status: "RUNNING" }, select: { id: true } });
 }
 
-/** Ends a RUNNING run; false when it had already ended. */
+/** Ends a RUNNING run (or, with `orInterrupted`, an INTERRUPTED one too); false when nothing changed. */
 export async function endRunningRun({
   runId,
   status,
+  orInterrupted = false,
 }: {
   runId: string;
   status: RunStatus;
+  orInterrupted?: boolean;
 }): Promise<boolean> {
   const { count } = await getDb().run.updateMany({
-    where: { id: runId, status: "RUNNING" },
+    where: { id: runId, status: orInterrupted ? { in: ["RUNNING", "INTERRUPTED"] } : "RUNNING" },
     data: { status, endedAt: new Date() },
   });
   return count > 0;
@@ -148,44 +150,4 @@ export async function failOrphanedMessages({
     UPDATE "Message" m SET "status" = 'INTERRUPTED', "error" = ${JSON.stringify(error)}::jsonb
     WHERE m."status" = 'STREAMING' AND m."role" = 'ASSISTANT' AND m."createdAt" < ${cutoff} ${ofUser}
       AND NOT EXISTS (SELECT 1 FROM "Run" r WHERE r."assistantMessageId" = m."id" AND r."status" = 'RUNNING')`;
-}
-
-/**
- * The answer as it finally stands. Written even when a sweeper already marked it INTERRUPTED (its
- * process was only cut off from the database, not dead): the full content is the truth. A deleted
- * conversation is not an error (nothing to update).
- */
-export async function saveFinalMessage({
-  id,
-  content,
-  parts,
-  status,
-  error,
-  usage,
-}: {
-  id: string;
-  content: string;
-  parts: unknown;
-  status: "COMPLETE" | "STOPPED" | "FAILED" | "INTERRUPTED";
-  error: StoredError | null;
-  usage: unknown;
-}): Promise<void> {
-  await getDb().message.updateMany({
-    where: { id },
-    data: {
-      content,
-      parts: parts as Prisma.InputJsonValue,
-      status,
-      error: error ? (error as unknown as Prisma.InputJsonValue) : Prisma.DbNull,
-      usage: usage as Prisma.InputJsonValue,
-    },
-  });
-}
-
-/** Closes a run by its own process: also one a sweeper took for dead (INTERRUPTED) meanwhile. */
-export async function closeRun({ runId, status }: { runId: string; status: RunStatus }): Promise<void> {
-  await getDb().run.updateMany({
-    where: { id: runId, status: { in: ["RUNNING", "INTERRUPTED"] } },
-    data: { status, endedAt: new Date() },
-  });
 }

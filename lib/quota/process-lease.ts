@@ -14,7 +14,7 @@
 // A process that was itself cut off from the database does not judge others until it has been
 // reconnected for a whole stale period: after an outage every lease looks stale, and the processes
 // that are alive need that long to refresh theirs. Should a live process's run be interrupted
-// anyway, its final save still writes the whole answer over it (saveFinalMessage, lib/db/quota-runs.ts).
+// anyway, its final save still writes the whole answer over it (saveFinalMessage, lib/db/conversations.ts).
 import "server-only";
 import { randomUUID } from "node:crypto";
 import os from "node:os";
