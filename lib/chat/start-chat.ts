@@ -329,6 +329,8 @@ async function pump({
       : ("FAILED" as const);
   const finalSnapshot = snapshot();
   await saving;
+  // One budget for the whole end (saving, then closing).
+  const deadline = Date.now() + env().RUN_FINAL_SAVE_RETRY_SECONDS * 1000;
   const retrying = (what: string, fn: () => Promise<void>) => {
     let attempts = 0;
     return retryWithBackoff(
@@ -337,7 +339,7 @@ async function pump({
         return fn();
       },
       {
-        budgetMs: env().RUN_FINAL_SAVE_RETRY_SECONDS * 1000,
+        budgetMs: Math.max(0, deadline - Date.now()),
         onRetry: (err, attempt, delayMs) =>
           logRetry(`${what} failed, retrying`, runId, err, attempt, delayMs),
       },
