@@ -1,11 +1,22 @@
 // Runs once when a server process starts (Next.js instrumentation hook).
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  // SIGTERM / SIGINT: stop taking answers, finish or interrupt and save the running ones, exit
+  // (installed first: with NEXT_MANUAL_SIG_HANDLE set nothing else ends the process).
+  const { installShutdownHandlers } = await import("@/lib/chat/shutdown");
+  installShutdownHandlers();
   // A bad setting stops the server here, with every bad variable named, before it serves anything.
   const { env } = await import("@/lib/env");
   if (!env().DATABASE_URL) return;
-  // Runs left RUNNING by a process that died would count against users' concurrency limits:
-  // sweep them now and every few minutes (only runs with no model call for a while are touched).
+  // This process's lease: its first heartbeat interrupts the runs of processes that died (a crash,
+  // a kill), and every heartbeat after it does the same for processes that die later.
+  const { ensureProcessLease } = await import("@/lib/quota/process-lease");
+  await ensureProcessLease().catch((err: unknown) =>
+    console.error(
+      JSON.stringify({ level: "error", msg: "starting the process lease failed", error: String(err) }),
+    ),
+  );
+  // Runs with no owning process recorded (older rows) are still swept by the quiet-run reaper.
   const { reapStaleRuns } = await import("@/lib/quota");
   const sweep = () =>
     reapStaleRuns().catch((err: unknown) =>

@@ -36,6 +36,15 @@ const schema = z.object({
   /** "1" when `npm start` runs the embedded single-process database. */
   EMBEDDED_DATABASE: z.preprocess(blank, z.enum(["0", "1"]).default("0")),
 
+  /** How long a run's final save keeps retrying (with backoff) while the database is unreachable. */
+  RUN_FINAL_SAVE_RETRY_SECONDS: z.preprocess(blank, z.coerce.number().min(0).max(86_400).default(300)),
+  /** How often each app process refreshes its lease row (ProcessLease.heartbeatAt). */
+  RUN_LEASE_HEARTBEAT_SECONDS: z.preprocess(blank, z.coerce.number().min(0.1).max(300).default(3)),
+  /** A lease older than this means its process is gone: its runs are marked INTERRUPTED. */
+  RUN_LEASE_STALE_SECONDS: z.preprocess(blank, z.coerce.number().min(0.5).max(3600).default(12)),
+  /** On SIGTERM/SIGINT, how long running answers may finish before they are interrupted and saved. */
+  RUN_SHUTDOWN_GRACE_SECONDS: z.preprocess(blank, z.coerce.number().min(0).max(3600).default(10)),
+
   AUTH_SECRET: text,
   APP_ENCRYPTION_KEY: text,
   AUTH_GITHUB_ID: text,

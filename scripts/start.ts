@@ -79,11 +79,13 @@ if (!dev && needsBuild()) {
 }
 
 // Our own HTTP server around Next (scripts/server.ts), so the app can see each client's socket address.
+// Signals are left to the app's handler (lib/chat/shutdown.ts, installed by instrumentation.ts), which
+// saves running answers before exiting; server.ts's and Next's own handlers would exit without them.
 const server = path.join(root, "scripts", "server.ts");
 const child = spawn(process.execPath, ["--import", "tsx", server, ...(dev ? ["--dev"] : [])], {
   cwd: root,
   stdio: ["ignore", "pipe", "inherit"],
-  env: process.env,
+  env: { ...process.env, NEXT_MANUAL_SIG_HANDLE: "true" },
 });
 child.stdout?.on("data", (chunk: Buffer) => {
   const text = chunk.toString();
@@ -93,13 +95,27 @@ child.stdout?.on("data", (chunk: Buffer) => {
 });
 
 let stopping = false;
+let childExited = child.exitCode !== null;
+const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+// Long enough for the app to finish or interrupt its answers and save them (RUN_SHUTDOWN_GRACE_SECONDS
+// plus the save), after which it is killed anyway.
+const childGraceMs = (Number(process.env.RUN_SHUTDOWN_GRACE_SECONDS ?? 10) + 20) * 1000;
 async function shutdown(code = 0) {
   if (stopping) return;
   stopping = true;
-  child.kill("SIGTERM");
+  if (!childExited) {
+    child.kill("SIGTERM");
+    const timer = setTimeout(() => child.kill("SIGKILL"), childGraceMs);
+    await exited;
+    clearTimeout(timer);
+  }
+  // The database goes last: the app saves its answers into it while shutting down.
   await embedded?.stop().catch(() => {});
   process.exit(code);
 }
 process.on("SIGINT", () => void shutdown(0));
 process.on("SIGTERM", () => void shutdown(0));
-child.on("exit", (code) => void shutdown(code ?? 0));
+child.on("exit", (code) => {
+  childExited = true;
+  void shutdown(code ?? 0);
+});

@@ -25,6 +25,24 @@ export interface LiveRun {
   done: boolean;
   abort: (reason?: unknown) => void;
   listeners: Set<Listener>;
+  /** Resolves when the run has ended and its answer was saved (or the save gave up). */
+  ended: Promise<void>;
+  markEnded: () => void;
+}
+
+/**
+ * Abort reason of runs cut off by a graceful shutdown: their answers are saved as INTERRUPTED.
+ * Recognised by name, not identity: Next.js bundles instrumentation (which shuts down) and the
+ * routes (which run the answers) separately, each with its own copy of this module.
+ */
+export function serverShutdown(): Error {
+  const err = new Error("The server is shutting down");
+  err.name = "ServerShutdown";
+  return err;
+}
+
+export function isServerShutdown(reason: unknown): boolean {
+  return reason instanceof Error && reason.name === "ServerShutdown";
 }
 
 const KEEP_FINISHED_MS = 30_000;
@@ -32,6 +50,22 @@ const KEEP_FINISHED_MS = 30_000;
 const globalRuns = globalThis as unknown as { __liveRuns?: Map<string, LiveRun> };
 globalRuns.__liveRuns ??= new Map();
 const runs: Map<string, LiveRun> = globalRuns.__liveRuns;
+
+const shutdownState = globalThis as unknown as { __acceptingRuns?: boolean };
+
+/** False once a graceful shutdown began: no new run is started in this process. */
+export function acceptingRuns(): boolean {
+  return shutdownState.__acceptingRuns !== false;
+}
+
+export function stopAcceptingRuns(): void {
+  shutdownState.__acceptingRuns = false;
+}
+
+/** Runs of this process that have not ended yet. */
+export function unfinishedRuns(): LiveRun[] {
+  return [...runs.values()].filter((r) => !r.done);
+}
 
 export function registerRun({
   meta,
@@ -42,7 +76,20 @@ export function registerRun({
   userId: string;
   abort: LiveRun["abort"];
 }): LiveRun {
-  const run: LiveRun = { meta, userId, items: [meta], done: false, abort, listeners: new Set() };
+  let markEnded = () => {};
+  const ended = new Promise<void>((resolve) => {
+    markEnded = resolve;
+  });
+  const run: LiveRun = {
+    meta,
+    userId,
+    items: [meta],
+    done: false,
+    abort,
+    listeners: new Set(),
+    ended,
+    markEnded,
+  };
   runs.set(meta.runId, run);
   return run;
 }
@@ -54,6 +101,7 @@ export function publish(run: LiveRun, item: StreamItem) {
 
 export function finish(run: LiveRun) {
   run.done = true;
+  run.markEnded();
   for (const l of run.listeners) l(null);
   run.listeners.clear();
   setTimeout(() => {

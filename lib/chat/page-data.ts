@@ -121,7 +121,12 @@ export async function conversationView({
     conversation: { id: conversation.id, agentId: conversation.agentId },
     messages: messages.map((m) =>
       notHere.includes(m.id) && !running(m.id)
-        ? toChatMessage({ ...m, status: "FAILED", error: { ...INTERRUPTED } })
+        ? toChatMessage({
+            ...m,
+            status: "INTERRUPTED",
+            error: { ...INTERRUPTED },
+            parts: m.parts ? { ...m.parts, status: "failed" } : null,
+          })
         : toChatMessage(m),
     ),
     liveRunId: live?.meta.runId ?? null,

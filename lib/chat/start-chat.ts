@@ -18,13 +18,25 @@ import {
   listMessages,
   type MessageUsage,
   saveAssistantMessage,
+  saveFinalMessage,
 } from "@/lib/db/conversations";
 import { listenForRunStops } from "@/lib/db/run-signals";
 import type { PublicUser } from "@/lib/db/users";
-import { AppError } from "@/lib/errors";
-import { admitRun, engineLimits, finishRun, getLimitsForUser, usageHook } from "@/lib/quota";
+import { env } from "@/lib/env";
+import { AppError, isAppError } from "@/lib/errors";
+import { admitRun, engineLimits, finishRun, getLimitsForUser, INTERRUPTED, usageHook } from "@/lib/quota";
+import { ensureProcessLease, holdRun, processLeaseId, releaseRun } from "@/lib/quota/process-lease";
+import { retryWithBackoff } from "@/lib/util/retry";
 import { applyStoredSummary, pathTo, type StoredSummary, toEngineHistory } from "./history";
-import { finish, getLiveRun, type LiveRun, publish, registerRun } from "./live-runs";
+import {
+  acceptingRuns,
+  finish,
+  getLiveRun,
+  isServerShutdown,
+  type LiveRun,
+  publish,
+  registerRun,
+} from "./live-runs";
 import { resolveRunModels } from "./models";
 import { testModelFactory } from "./test-hooks";
 import { resolveRunTools } from "./tools";
@@ -62,6 +74,7 @@ export async function startChat({
     });
   }
   const req = parsed.data;
+  refuseWhileShuttingDown();
 
   const conversation = req.conversationId
     ? await getConversationForUser({ id: req.conversationId, userId: user.id })
@@ -113,6 +126,14 @@ export async function startChat({
   const runId = randomUUID();
   // Charged as each model call finishes; a throw (balance exhausted) stops the run cleanly.
   const pendingCharges: Promise<void>[] = [];
+  // A model call's usage row is retried while the database is away (a balance refusal is not).
+  const charge = (info: Parameters<ReturnType<typeof usageHook>>[0]) =>
+    retryWithBackoff(() => usageHook({ runId, userId: user.id, quota: limits })(info), {
+      budgetMs: env().RUN_FINAL_SAVE_RETRY_SECONDS * 1000,
+      isPermanent: isAppError,
+      onRetry: (err, attempt, delayMs) =>
+        logRetry("recording usage failed, retrying", runId, err, attempt, delayMs),
+    });
   // Limit errors (depth, config count) are typed with a code; the route maps them to a response.
   const run = await createRun({
     runId,
@@ -127,7 +148,7 @@ export async function startChat({
     signal: controller.signal,
     limits: engineLimits(limits),
     onModelCallEnd: async (info) => {
-      const charging = usageHook({ runId, userId: user.id, quota: limits })(info);
+      const charging = charge(info);
       // With balances on, the run must wait: an exhausted balance stops it here. With balances
       // off the ledger row is written off the critical path and awaited before the run is closed.
       if (limits.balanceEnabled) return charging;
@@ -146,15 +167,22 @@ export async function startChat({
     agentId: req.agentId,
   });
   try {
+    // The run is recorded as this process's (its lease); held from here so the lease's own sweep
+    // never takes it for an orphan.
+    holdRun(runId);
+    await ensureProcessLease();
+    refuseWhileShuttingDown();
     await admitRun({
       runId,
       userId: user.id,
       conversationId: conv.id,
       assistantMessageId: turn.assistantMessageId,
       agentId: req.agentId,
+      processId: processLeaseId(),
     });
   } catch (err) {
-    // Refused (rate, concurrency, balance): leave no trace of this turn.
+    releaseRun(runId);
+    // Refused (rate, concurrency, balance, shutting down): leave no trace of this turn.
     await deleteTurn({ ...turn, keepUserMessage: Boolean(regenerateOf) });
     if (!conversation) await deleteConversation({ id: conv.id, userId: user.id });
     throw err;
@@ -178,6 +206,7 @@ export async function startChat({
   void pump({
     live,
     run,
+    signal: controller.signal,
     assistantMessageId: turn.assistantMessageId,
     runId,
     charges: pendingCharges,
@@ -185,6 +214,19 @@ export async function startChat({
     historyIds: [...prior.ids, turn.userMessageId],
   });
   return live;
+}
+
+function refuseWhileShuttingDown() {
+  if (!acceptingRuns())
+    throw new AppError("unavailable:shutting_down", "The server is restarting. Send again in a moment.", {
+      retryAfter: 5,
+    });
+}
+
+function logRetry(msg: string, runId: string, err: unknown, attempt: number, delayMs: number) {
+  console.error(
+    JSON.stringify({ level: "warn", msg, runId, attempt, retryInMs: delayMs, error: String(err) }),
+  );
 }
 
 function logLostCharge(runId: string, err: unknown) {
@@ -212,13 +254,15 @@ function rootText(tree: MessageTree): string {
     .join("");
 }
 
-const STATUS = { completed: "COMPLETE", stopped: "STOPPED", failed: "FAILED", running: "STREAMING" } as const;
+const STATUS = { completed: "COMPLETE", stopped: "STOPPED", failed: "FAILED" } as const;
 const RUN_STATUS = { completed: "COMPLETED", stopped: "STOPPED", failed: "FAILED" } as const;
+const UNEXPECTED_END = { code: "internal", message: "The run ended unexpectedly." };
 
 /** Drains the engine's events into the live run and the database, whatever happens to the client. */
 async function pump({
   live,
   run,
+  signal,
   assistantMessageId,
   runId,
   charges,
@@ -226,6 +270,7 @@ async function pump({
 }: {
   live: LiveRun;
   run: AgentRun;
+  signal: AbortSignal;
   assistantMessageId: string;
   runId: string;
   /** Usage rows still being written (balances off); the run is closed only after them. */
@@ -235,29 +280,18 @@ async function pump({
   const events: RunEvent[] = [];
   let lastSave = Date.now();
   let saving: Promise<void> = Promise.resolve();
-  const save = (final: boolean) => {
+  const snapshot = () => {
     const tree: MessageTree & StoredSummary = reduceEvents(events);
     const summarized = events.find((e) => e.type === "summary");
     if (summarized?.type === "summary" && summarized.summarizedMessages > 0) {
       tree.summaryUpTo = historyIds[summarized.summarizedMessages - 1];
     }
-    const end = events.findLast((e) => e.type === "run_end");
-    const status = final ? (end ? STATUS[end.status] : "FAILED") : "STREAMING";
-    const error =
-      end?.type === "run_end"
-        ? end.error
-        : final
-          ? { code: "internal", message: "The run ended unexpectedly." }
-          : undefined;
+    return { content: rootText(tree), parts: tree, usage: usageOf(events) };
+  };
+  // Saves while streaming are best effort (the next one or the final save supersedes a lost one).
+  const savePartial = () => {
     saving = saving.then(() =>
-      saveAssistantMessage({
-        id: assistantMessageId,
-        content: rootText(tree),
-        parts: tree,
-        status,
-        error,
-        usage: usageOf(events),
-      }).catch((err) =>
+      saveAssistantMessage({ id: assistantMessageId, ...snapshot(), status: "STREAMING" }).catch((err) =>
         console.error(
           JSON.stringify({
             level: "error",
@@ -268,7 +302,6 @@ async function pump({
         ),
       ),
     );
-    return saving;
   };
 
   try {
@@ -277,16 +310,73 @@ async function pump({
       publish(live, event);
       if (Date.now() - lastSave > SAVE_EVERY_MS) {
         lastSave = Date.now();
-        void save(false);
+        savePartial();
       }
     }
   } catch (err) {
     console.error(JSON.stringify({ level: "error", msg: "run stream failed", runId, error: String(err) }));
   }
-  await Promise.all([save(true), ...charges]);
+
+  // The end: the answer as it stands, saved with retries and backoff while the database is
+  // unreachable (RUN_FINAL_SAVE_RETRY_SECONDS), alongside the usage rows; only after both is the run
+  // closed, so the user's concurrent-run slot is never freed with the answer lost.
   const end = events.findLast((e) => e.type === "run_end");
-  await finishRun({ runId, status: end?.type === "run_end" ? RUN_STATUS[end.status] : "FAILED" }).catch(
-    () => {},
-  );
-  finish(live);
+  const shutdown = signal.aborted && isServerShutdown(signal.reason);
+  const message = shutdown
+    ? { status: "INTERRUPTED" as const, error: { ...INTERRUPTED } }
+    : end?.type === "run_end"
+      ? { status: STATUS[end.status], error: end.error ?? null }
+      : { status: "FAILED" as const, error: UNEXPECTED_END };
+  const runStatus = shutdown
+    ? ("INTERRUPTED" as const)
+    : end?.type === "run_end"
+      ? RUN_STATUS[end.status]
+      : ("FAILED" as const);
+  const finalSnapshot = snapshot();
+  await saving;
+  // One budget for the whole end (saving, then closing).
+  const deadline = Date.now() + env().RUN_FINAL_SAVE_RETRY_SECONDS * 1000;
+  const retrying = (what: string, fn: () => Promise<void>) => {
+    let attempts = 0;
+    return retryWithBackoff(
+      () => {
+        attempts++;
+        return fn();
+      },
+      {
+        budgetMs: Math.max(0, deadline - Date.now()),
+        onRetry: (err, attempt, delayMs) =>
+          logRetry(`${what} failed, retrying`, runId, err, attempt, delayMs),
+      },
+    ).then(() => {
+      if (attempts > 1)
+        console.log(JSON.stringify({ level: "info", msg: `${what} succeeded`, runId, attempts }));
+    });
+  };
+  try {
+    await Promise.all([
+      retrying("saving the final answer", () =>
+        saveFinalMessage({ id: assistantMessageId, ...finalSnapshot, ...message }),
+      ),
+      ...charges,
+    ]);
+    await retrying("closing the run", () =>
+      finishRun({ runId, status: runStatus, byOwner: true }).then(() => {}),
+    );
+  } catch (err) {
+    // Given up: the run stays RUNNING in the database; this process's lease sweep interrupts it
+    // (keeping the last saved content) once the database is back, since the run is no longer held.
+    console.error(
+      JSON.stringify({
+        level: "error",
+        msg: "ending the run gave up; the answer may be lost beyond its last saved part",
+        runId,
+        chars: finalSnapshot.content.length,
+        error: String(err),
+      }),
+    );
+  } finally {
+    releaseRun(runId);
+    finish(live);
+  }
 }

@@ -2,6 +2,7 @@ import "server-only";
 import type { MessageTree } from "@/lib/agents";
 import { AppError } from "@/lib/errors";
 import { getDb } from "./client";
+import { Prisma } from "./generated/client";
 import type { MessageStatus } from "./generated/enums";
 import type { InputJsonValue } from "./generated/internal/prismaNamespace";
 
@@ -195,6 +196,38 @@ export async function saveAssistantMessage({
       parts: parts as unknown as InputJsonValue,
       status,
       error: error ? (error as unknown as InputJsonValue) : undefined,
+      usage: usage as unknown as InputJsonValue,
+    },
+  });
+}
+
+/**
+ * The answer as it finally stands. Written even when a sweeper already marked it INTERRUPTED (its
+ * process was only cut off from the database, not dead): the full content is the truth. A deleted
+ * conversation is not an error (nothing to update).
+ */
+export async function saveFinalMessage({
+  id,
+  content,
+  parts,
+  status,
+  error,
+  usage,
+}: {
+  id: string;
+  content: string;
+  parts: MessageTree;
+  status: "COMPLETE" | "STOPPED" | "FAILED" | "INTERRUPTED";
+  error: { code: string; message: string } | null;
+  usage: MessageUsage;
+}): Promise<void> {
+  await getDb().message.updateMany({
+    where: { id },
+    data: {
+      content,
+      parts: parts as unknown as InputJsonValue,
+      status,
+      error: error ? (error as unknown as InputJsonValue) : Prisma.DbNull,
       usage: usage as unknown as InputJsonValue,
     },
   });

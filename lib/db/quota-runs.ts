@@ -63,32 +63,39 @@ export async function insertRunningRun({
     conversationId: string;
     assistantMessageId: string;
     agentId: string | null;
+    processId?: string | null;
     startedAt: Date;
   };
 }): Promise<{ id: string }> {
   return tx.run.create({ data: { ...run, status: "RUNNING" }, select: { id: true } });
 }
 
-/** Ends a RUNNING run; false when it had already ended. */
+/** Ends a RUNNING run (or, with `orInterrupted`, an INTERRUPTED one too); false when nothing changed. */
 export async function endRunningRun({
   runId,
   status,
+  orInterrupted = false,
 }: {
   runId: string;
   status: RunStatus;
+  orInterrupted?: boolean;
 }): Promise<boolean> {
   const { count } = await getDb().run.updateMany({
-    where: { id: runId, status: "RUNNING" },
+    where: { id: runId, status: orInterrupted ? { in: ["RUNNING", "INTERRUPTED"] } : "RUNNING" },
     data: { status, endedAt: new Date() },
   });
   return count > 0;
 }
 
-/** RUNNING runs started before `cutoff` with no model call finished since then. */
+/**
+ * RUNNING runs with no owning process recorded, started before `cutoff`, with no model call
+ * finished since then (runs with an owner are ended through its lease, lib/db/process-leases.ts).
+ */
 export async function findQuietRuns({ tx, cutoff, userId }: { tx: Tx; cutoff: Date; userId?: string }) {
   return tx.run.findMany({
     where: {
       status: "RUNNING",
+      processId: null,
       startedAt: { lt: cutoff },
       usage: { none: { createdAt: { gte: cutoff } } },
       ...(userId ? { userId } : {}),
@@ -122,7 +129,7 @@ export async function failRuns({
 }
 
 /**
- * Fails assistant messages still STREAMING that were created before `cutoff` and have no RUNNING
+ * Marks INTERRUPTED the assistant messages still STREAMING created before `cutoff` with no RUNNING
  * run: nothing will ever finish them (their process died before admitting or saving them).
  */
 export async function failOrphanedMessages({
@@ -140,7 +147,7 @@ export async function failOrphanedMessages({
     ? Prisma.sql`AND m."conversationId" IN (SELECT c."id" FROM "Conversation" c WHERE c."userId" = ${userId})`
     : Prisma.empty;
   return tx.$executeRaw`
-    UPDATE "Message" m SET "status" = 'FAILED', "error" = ${JSON.stringify(error)}::jsonb
+    UPDATE "Message" m SET "status" = 'INTERRUPTED', "error" = ${JSON.stringify(error)}::jsonb
     WHERE m."status" = 'STREAMING' AND m."role" = 'ASSISTANT' AND m."createdAt" < ${cutoff} ${ofUser}
       AND NOT EXISTS (SELECT 1 FROM "Run" r WHERE r."assistantMessageId" = m."id" AND r."status" = 'RUNNING')`;
 }

@@ -1,5 +1,5 @@
 // Admission: whether a user may start a run now. Under the user's admission lock it reaps their
-// dead runs, checks the message rate (runs started in the window), the concurrent runs (RUNNING
+// dead runs (those of dead processes, lib/quota/process-lease.ts, and quiet unowned ones), checks the message rate (runs started in the window), the concurrent runs (RUNNING
 // rows) and the balance (refilled first), and inserts the run as RUNNING: exact also with several
 // app processes on one database.
 import "server-only";
@@ -14,6 +14,7 @@ import {
 import { AppError } from "@/lib/errors";
 import { balanceRefusal, lockBalance } from "./balance";
 import type { QuotaValues } from "./fields";
+import { interruptRunsOfDeadProcesses } from "./process-lease";
 import { reapIn } from "./runs";
 import { getEffectiveQuota } from "./settings";
 
@@ -27,6 +28,8 @@ export interface AdmitRunInput {
   agentId?: string | null;
   /** Id for the Run row: the engine's run id, so logs, events and the database name a run alike. */
   runId?: string;
+  /** The app process that will run it (its lease id); its runs are interrupted if it dies. */
+  processId?: string;
 }
 
 /**
@@ -38,6 +41,7 @@ export async function admitRun(input: AdmitRunInput): Promise<{ runId: string; l
   const outcome = await withAdmissionLock(userId, async (tx) => {
     const now = await dbNow(tx);
     const quota = await getEffectiveQuota({ userId, tx });
+    await interruptRunsOfDeadProcesses({ tx, userId });
     await reapIn({ tx, now, userId });
 
     if (quota.messagesPerWindow > 0) {
@@ -67,6 +71,7 @@ export async function admitRun(input: AdmitRunInput): Promise<{ runId: string; l
         conversationId: input.conversationId,
         assistantMessageId: input.assistantMessageId,
         agentId: input.agentId ?? null,
+        processId: input.processId ?? null,
         startedAt: now,
       },
     });

@@ -3,8 +3,9 @@
  * `admitRun` (rate, concurrency and balance checks; inserts the RUNNING run and returns the limits
  * to pass to `createRun`), `chargeModelCall` for every model call of the run (via `usageHook`),
  * and `finishRun` at the end, whatever happened. Everything reads the database on each call, so an
- * admin's change applies to the next run in every app process. Queries live in `lib/db/quota*`;
- * the rules (defaults, refills, refusals and their sentences) live here.
+ * admin's change applies to the next run in every app process. Runs are owned by their process's
+ * lease (`./process-lease.ts`): a dead process's runs are interrupted within seconds. Queries live
+ * in `lib/db/quota*`; the rules (defaults, refills, refusals and their sentences) live here.
  */
 import "server-only";
 import type { Limits, ModelCallInfo } from "@/lib/agents";

@@ -1,6 +1,7 @@
-// The end of a run: finished by its process, or reaped when its process is gone. A reaped run
-// frees the user's concurrent-run slot; its answer, and any answer left streaming without a
-// running run, is marked failed so nobody waits for it.
+// The end of a run: finished by its process, or reaped when its process is gone. Runs with an
+// owning process are ended through its lease (./process-lease.ts: INTERRUPTED within seconds);
+// this quiet-run reaper covers runs with no owner recorded (marked failed) and answers left
+// streaming without a running run (marked interrupted), so nobody waits for them.
 import "server-only";
 import { getDb, type Tx } from "@/lib/db/client";
 import { dbNow } from "@/lib/db/quota-balance";
@@ -8,7 +9,7 @@ import { endRunningRun, failOrphanedMessages, failRuns, findQuietRuns } from "@/
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 
-export type FinalRunStatus = "COMPLETED" | "STOPPED" | "FAILED";
+export type FinalRunStatus = "COMPLETED" | "STOPPED" | "FAILED" | "INTERRUPTED";
 
 /** What a reaped run's answer says. */
 const RUN_LOST = { code: "internal:run_lost", message: "This answer stopped because the server restarted." };
@@ -19,18 +20,24 @@ export const INTERRUPTED = {
   message: "The server restarted while this answer was being written.",
 } as const;
 
-/** Ends a run (status + endedAt). Idempotent: only the first call changes a RUNNING run. */
+/**
+ * Ends a run (status + endedAt). Idempotent: only the first call changes a RUNNING run. `byOwner`:
+ * the run's own process ends it, which also ends it properly when a sweeper took the process for
+ * dead meanwhile (INTERRUPTED; e.g. after a database outage) — the process had the whole answer.
+ */
 export async function finishRun({
   runId,
   status,
+  byOwner = false,
 }: {
   runId: string;
   status: FinalRunStatus;
+  byOwner?: boolean;
 }): Promise<{ changed: boolean }> {
-  if (!["COMPLETED", "STOPPED", "FAILED"].includes(status)) {
+  if (!["COMPLETED", "STOPPED", "FAILED", "INTERRUPTED"].includes(status)) {
     throw new AppError("bad_request:run_status", `A run can't end as ${status}.`);
   }
-  return { changed: await endRunningRun({ runId, status }) };
+  return { changed: await endRunningRun({ runId, status, orInterrupted: byOwner }) };
 }
 
 /**

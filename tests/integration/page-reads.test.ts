@@ -113,7 +113,7 @@ describe("page renders write nothing", () => {
     expect(writes(counter)).toEqual([]);
     const messages = propsOf(view).initialMessages as { id: string; status: string; error: unknown }[];
     expect(messages.find((m) => m.id === "m_cut")).toMatchObject({
-      status: "FAILED",
+      status: "INTERRUPTED",
       error: { code: "internal:interrupted" },
     });
     const [row] = await query<{ status: string }>(`SELECT status FROM "Message" WHERE id = 'm_cut'`);

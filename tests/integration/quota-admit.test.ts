@@ -181,7 +181,7 @@ describe("admitRun under concurrent requests", () => {
       `SELECT id, status, error FROM "Message" ORDER BY id`,
     );
     expect(rows.map((r) => [r.id, r.status, r.error?.code ?? null])).toEqual([
-      ["m_orphan", "FAILED", "internal:interrupted"],
+      ["m_orphan", "INTERRUPTED", "internal:interrupted"],
       ["m_recent", "STREAMING", null],
       ["m_running", "STREAMING", null],
     ]);

@@ -1,0 +1,182 @@
+// Process leases: who is still running which answer. Each app process keeps a ProcessLease row
+// fresh (every RUN_LEASE_HEARTBEAT_SECONDS) and records its id on every run it admits. A run whose
+// process's lease is older than RUN_LEASE_STALE_SECONDS (or gone) belongs to a dead process: it is
+// marked INTERRUPTED, with the answer saved so far kept, by whoever notices first — the next
+// process to start (its first heartbeat sweeps), another process's heartbeat, or that user's next
+// send (admission sweeps the user's runs under their admission lock).
+//
+// Why a heartbeat row and not a PostgreSQL advisory lock per process: a session lock needs one
+// connection held for the process's whole life outside the pool, and the embedded database
+// (PGlite, one connection) can't spare it; a lock also vanishes for every process at once when the
+// database restarts, and nothing of it is visible to an admin. A row works the same on both
+// databases, survives a database restart, and "how fresh" is a plain query.
+//
+// A process that was itself cut off from the database does not judge others until it has been
+// reconnected for a whole stale period: after an outage every lease looks stale, and the processes
+// that are alive need that long to refresh theirs. Should a live process's run be interrupted
+// anyway, its final save still writes the whole answer over it (saveFinalMessage, lib/db/conversations.ts).
+import "server-only";
+import { randomUUID } from "node:crypto";
+import os from "node:os";
+import type { Tx } from "@/lib/db/client";
+import {
+  deleteDeadLeases,
+  deleteLease,
+  findRunsOfDeadProcesses,
+  findRunsOfProcess,
+  heartbeatLease,
+  interruptRuns,
+} from "@/lib/db/process-leases";
+import { env } from "@/lib/env";
+import { INTERRUPTED } from "./runs";
+
+interface LeaseState {
+  id: string;
+  /** Runs this process is admitting or running; anything else recorded as ours is an orphan. */
+  held: Set<string>;
+  timer?: NodeJS.Timeout;
+  started?: Promise<void>;
+  ticking: boolean;
+  /** The last heartbeat failed (database unreachable). */
+  degraded: boolean;
+  /** When the database came back after an outage this process saw (ms, this process's clock). */
+  recoveredAt: number | null;
+  released: boolean;
+}
+
+const g = globalThis as unknown as { __processLease?: LeaseState };
+function state(): LeaseState {
+  g.__processLease ??= {
+    id: `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
+    held: new Set(),
+    ticking: false,
+    degraded: false,
+    recoveredAt: null,
+    released: false,
+  };
+  return g.__processLease;
+}
+
+function log(level: "info" | "warn" | "error", msg: string, extra: Record<string, unknown> = {}) {
+  const line = JSON.stringify({ level, msg, processId: state().id, ...extra });
+  if (level === "info") console.log(line);
+  else console.error(line);
+}
+
+/** This process's lease id (recorded as Run.processId). */
+export function processLeaseId(): string {
+  return state().id;
+}
+
+/**
+ * Starts this process's lease (once): the first heartbeat is awaited, so a run admitted afterwards
+ * is never owned by a lease that doesn't exist; then it is refreshed on a timer that doesn't keep
+ * the process alive. The first heartbeat also sweeps runs of processes that died.
+ */
+export function ensureProcessLease(): Promise<void> {
+  const s = state();
+  if (!s.started) {
+    s.released = false;
+    s.started = tick().then(() => {
+      if (s.degraded) throw new Error("The database is unreachable: could not start the process lease.");
+    });
+    s.started.catch(() => {
+      // Try again on the next call.
+      if (g.__processLease === s && !s.timer) s.started = undefined;
+    });
+    s.started.then(
+      () => {
+        if (s.timer || s.released) return;
+        s.timer = setInterval(() => void tick(), env().RUN_LEASE_HEARTBEAT_SECONDS * 1000);
+        s.timer.unref();
+      },
+      () => {},
+    );
+  }
+  return s.started;
+}
+
+/** Marks a run as held by this process (before it is admitted) or no longer held (after its end). */
+export function holdRun(runId: string) {
+  state().held.add(runId);
+}
+export function releaseRun(runId: string) {
+  state().held.delete(runId);
+}
+
+/** True when this process may take another process's stale lease as proof that it died. */
+function mayJudgeOthers(): boolean {
+  const s = state();
+  if (s.degraded) return false;
+  if (s.recoveredAt === null) return true;
+  return Date.now() - s.recoveredAt >= env().RUN_LEASE_STALE_SECONDS * 1000;
+}
+
+/**
+ * Interrupts the RUNNING runs of processes whose lease is stale (of one user inside `tx`, e.g. at
+ * admission, or everyone's). Returns the ids of the runs it ended.
+ */
+export async function interruptRunsOfDeadProcesses({
+  tx,
+  userId,
+}: {
+  tx?: Tx;
+  userId?: string;
+} = {}): Promise<string[]> {
+  if (!mayJudgeOthers()) return [];
+  const runs = await findRunsOfDeadProcesses({
+    tx,
+    staleSeconds: env().RUN_LEASE_STALE_SECONDS,
+    exceptProcessId: state().id,
+    userId,
+  });
+  const ended = await interruptRuns({ tx, runs, error: INTERRUPTED });
+  if (ended.length) log("warn", "interrupted runs of a dead app process", { runIds: ended });
+  return ended;
+}
+
+async function tick(): Promise<void> {
+  const s = state();
+  if (s.ticking || s.released) return;
+  s.ticking = true;
+  try {
+    try {
+      await heartbeatLease({ id: s.id, host: os.hostname(), pid: process.pid });
+      if (s.degraded) {
+        s.degraded = false;
+        s.recoveredAt = Date.now();
+        log("info", "process lease renewed after a database outage");
+      }
+    } catch (err) {
+      if (!s.degraded) log("error", "process lease heartbeat failed", { error: String(err) });
+      s.degraded = true;
+      return;
+    }
+    try {
+      await interruptRunsOfDeadProcesses();
+      // Runs recorded as ours that we don't hold (a final save that gave up): nobody else will end them.
+      const orphans = await findRunsOfProcess({ processId: s.id, except: [...s.held] });
+      const ended = await interruptRuns({ runs: orphans, error: INTERRUPTED });
+      if (ended.length) log("warn", "interrupted runs this process no longer holds", { runIds: ended });
+      await deleteDeadLeases({ olderThanSeconds: Math.max(60, env().RUN_LEASE_STALE_SECONDS * 5) });
+    } catch (err) {
+      log("error", "sweeping runs of dead processes failed", { error: String(err) });
+    }
+  } finally {
+    s.ticking = false;
+  }
+}
+
+/**
+ * Stops the heartbeat and deletes the lease (graceful shutdown, after the runs were saved): any run
+ * still recorded as this process's is then interrupted by the next process that looks.
+ */
+export async function releaseProcessLease(): Promise<void> {
+  const s = state();
+  s.released = true;
+  if (s.timer) clearInterval(s.timer);
+  s.timer = undefined;
+  await deleteLease({ id: s.id }).catch((err) =>
+    log("error", "deleting the process lease failed", { error: String(err) }),
+  );
+}
