@@ -36,7 +36,8 @@ interface LeaseState {
   held: Set<string>;
   timer?: NodeJS.Timeout;
   started?: Promise<void>;
-  ticking: boolean;
+  /** The heartbeat in flight, if any: releasing waits for it, or its upsert would bring the row back. */
+  ticking?: Promise<void>;
   /** The last heartbeat failed (database unreachable). */
   degraded: boolean;
   /** When the database came back after an outage this process saw (ms, this process's clock). */
@@ -49,7 +50,6 @@ function state(): LeaseState {
   g.__processLease ??= {
     id: `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
     held: new Set(),
-    ticking: false,
     degraded: false,
     recoveredAt: null,
     released: false,
@@ -135,35 +135,37 @@ export async function interruptRunsOfDeadProcesses({
   return ended;
 }
 
-async function tick(): Promise<void> {
+function tick(): Promise<void> {
   const s = state();
-  if (s.ticking || s.released) return;
-  s.ticking = true;
+  if (s.ticking || s.released) return s.ticking ?? Promise.resolve();
+  s.ticking = beat(s).finally(() => {
+    s.ticking = undefined;
+  });
+  return s.ticking;
+}
+
+async function beat(s: LeaseState): Promise<void> {
   try {
-    try {
-      await heartbeatLease({ id: s.id, host: os.hostname(), pid: process.pid });
-      if (s.degraded) {
-        s.degraded = false;
-        s.recoveredAt = Date.now();
-        log("info", "process lease renewed after a database outage");
-      }
-    } catch (err) {
-      if (!s.degraded) log("error", "process lease heartbeat failed", { error: String(err) });
-      s.degraded = true;
-      return;
+    await heartbeatLease({ id: s.id, host: os.hostname(), pid: process.pid });
+    if (s.degraded) {
+      s.degraded = false;
+      s.recoveredAt = Date.now();
+      log("info", "process lease renewed after a database outage");
     }
-    try {
-      await interruptRunsOfDeadProcesses();
-      // Runs recorded as ours that we don't hold (a final save that gave up): nobody else will end them.
-      const orphans = await findRunsOfProcess({ processId: s.id, except: [...s.held] });
-      const ended = await interruptRuns({ runs: orphans, error: INTERRUPTED });
-      if (ended.length) log("warn", "interrupted runs this process no longer holds", { runIds: ended });
-      await deleteDeadLeases({ olderThanSeconds: Math.max(60, env().RUN_LEASE_STALE_SECONDS * 5) });
-    } catch (err) {
-      log("error", "sweeping runs of dead processes failed", { error: String(err) });
-    }
-  } finally {
-    s.ticking = false;
+  } catch (err) {
+    if (!s.degraded) log("error", "process lease heartbeat failed", { error: String(err) });
+    s.degraded = true;
+    return;
+  }
+  try {
+    await interruptRunsOfDeadProcesses();
+    // Runs recorded as ours that we don't hold (a final save that gave up): nobody else will end them.
+    const orphans = await findRunsOfProcess({ processId: s.id, except: [...s.held] });
+    const ended = await interruptRuns({ runs: orphans, error: INTERRUPTED });
+    if (ended.length) log("warn", "interrupted runs this process no longer holds", { runIds: ended });
+    await deleteDeadLeases({ olderThanSeconds: Math.max(60, env().RUN_LEASE_STALE_SECONDS * 5) });
+  } catch (err) {
+    log("error", "sweeping runs of dead processes failed", { error: String(err) });
   }
 }
 
@@ -176,6 +178,7 @@ export async function releaseProcessLease(): Promise<void> {
   s.released = true;
   if (s.timer) clearInterval(s.timer);
   s.timer = undefined;
+  await s.ticking;
   await deleteLease({ id: s.id }).catch((err) =>
     log("error", "deleting the process lease failed", { error: String(err) }),
   );
