@@ -11,6 +11,11 @@
  * is the total reducer time for a whole answer of that many events arriving BATCH per frame.
  * Figures are medians of several samples; the machine is shared, so compare columns, not runs.
  */
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import ReactMarkdown from "react-markdown";
+import remarkGfm from "remark-gfm";
+import { blockSplitter } from "../components/chat/markdown-blocks";
 import type { RunEvent } from "../lib/agents/events";
 import { syntheticRunEvents } from "../lib/agents/testing/trace-events";
 import { applyEvent, type MessageTree, reduceEvents } from "../lib/agents/trace";
@@ -78,5 +83,57 @@ for (const n of SIZES) {
   const wholeIncr = median(Array.from({ length: 5 }, () => wholeAnswer(events, n, "incremental")));
   console.log(
     `${String(n).padStart(9)}  ${fmt(full)}   ${fmt(incr)}   ${`${Math.round(full / incr)}×`.padStart(8)}   ${fmt(wholeFull)}      ${fmt(wholeIncr)}`,
+  );
+}
+
+// Markdown per frame: a growing answer of TOKENS tokens (about 4 characters each) gets 8 more.
+//   whole    what the client did before: parse and render the whole answer's markdown again
+//   blocks   what it does now: re-split from the last block (blockSplitter) and render only that
+//            block; earlier blocks are final and React keeps them (memoized by their text)
+const PARAGRAPH =
+  "The **subagent** read the file and found *three* issues; see [the report](https://example.com) for details. ";
+function answerOf(tokens: number): string {
+  const parts: string[] = [];
+  let chars = 0;
+  for (let i = 0; chars < tokens * 4; i++) {
+    const part =
+      i % 5 === 3
+        ? "```ts\nconst total = items.reduce((sum, x) => sum + x.price, 0);\nconsole.log(total);\n```\n\n"
+        : i % 5 === 4
+          ? "- first point\n- second point with `code`\n- third point\n\n"
+          : `${PARAGRAPH.repeat(3)}\n\n`;
+    parts.push(part);
+    chars += part.length;
+  }
+  return parts.join("").slice(0, tokens * 4);
+}
+
+const render = (text: string) =>
+  renderToStaticMarkup(createElement(ReactMarkdown, { remarkPlugins: [remarkGfm] }, text));
+
+console.log("\nMarkdown per animation frame (8 new tokens per frame), median ms:");
+console.log("   tokens  whole/frame  blocks/frame   speed-up");
+for (const tokens of [1_000, 10_000]) {
+  const text = answerOf(tokens);
+  const before = text.slice(0, text.length - 32);
+  const whole = median(
+    Array.from({ length: 15 }, () => {
+      const t = performance.now();
+      render(text);
+      return performance.now() - t;
+    }),
+  );
+  const blocks = median(
+    Array.from({ length: 15 }, () => {
+      const split = blockSplitter();
+      split(before);
+      const t = performance.now();
+      const last = split(text).at(-1);
+      if (last) render(last.text);
+      return performance.now() - t;
+    }),
+  );
+  console.log(
+    `${String(tokens).padStart(9)}  ${fmt(whole)}    ${fmt(blocks)}   ${`${Math.round(whole / blocks)}×`.padStart(8)}`,
   );
 }

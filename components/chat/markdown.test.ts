@@ -21,3 +21,19 @@ describe("Markdown", () => {
     expect(out).not.toContain("<br/>");
   });
 });
+
+describe("code highlighting", () => {
+  it("highlights a fence's named language once loaded, and leaves unknown languages plain", async () => {
+    const { highlightCode } = await import("./highlight");
+    const tree = await highlightCode("const x = 1;", "ts");
+    expect(JSON.stringify(tree)).toContain("hljs-keyword");
+    expect(await highlightCode("x", "no-such-language")).toBeNull();
+    expect(await highlightCode("x", undefined)).toBeNull();
+  });
+
+  it("renders an open fence plain, as text, while it streams", () => {
+    const out = html("```ts\nconst <b>x</b> = 1;");
+    expect(out).toContain("const &lt;b&gt;x&lt;/b&gt; = 1;");
+    expect(out).not.toContain("hljs-keyword");
+  });
+});
