@@ -170,11 +170,7 @@ export function ChatView({
           disabled={!agentId}
           onStop={chat.stop}
           onSend={(text) => void send(text, last?.id ?? null)}
-          placeholder={
-            agent
-              ? `Message ${agent.name}…  (Enter to send, Shift+Enter for a new line)`
-              : "Create an agent first"
-          }
+          placeholder={agent ? `Message ${agent.name}…` : "Create an agent first"}
         />
       </div>
     </div>

@@ -1,5 +1,20 @@
 "use client";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
+
+const KEY_HINT = "  (Enter to send, Shift+Enter for a new line)";
+
+/** Whether the main pointer is a finger: no keyboard hints there, and Enter makes a new line. */
+function useTouchScreen() {
+  const [touch, setTouch] = useState(false);
+  useEffect(() => {
+    const query = window.matchMedia("(pointer: coarse)");
+    setTouch(query.matches);
+    const onChange = () => setTouch(query.matches);
+    query.addEventListener("change", onChange);
+    return () => query.removeEventListener("change", onChange);
+  }, []);
+  return touch;
+}
 
 interface ComposerProps {
   /** The draft, held by the caller so a refused message can be put back. */
@@ -9,10 +24,14 @@ interface ComposerProps {
   onStop: () => void;
   running: boolean;
   disabled?: boolean;
+  /** What the empty box says; the keyboard hint is added where there is a keyboard. */
   placeholder?: string;
 }
 
-/** Enter sends, Shift+Enter adds a line; while an answer runs the button becomes Stop. */
+/**
+ * Enter sends, Shift+Enter adds a line (on a touch screen Enter adds a line and the button sends);
+ * while an answer runs the button becomes Stop.
+ */
 export function Composer({
   value: text,
   onChange: setText,
@@ -23,6 +42,7 @@ export function Composer({
   placeholder,
 }: ComposerProps) {
   const ref = useRef<HTMLTextAreaElement>(null);
+  const touch = useTouchScreen();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: resize the textarea whenever the text changes
   useEffect(() => {
@@ -53,10 +73,10 @@ export function Composer({
         rows={1}
         value={text}
         disabled={disabled}
-        placeholder={placeholder ?? "Message the agent…  (Enter to send, Shift+Enter for a new line)"}
+        placeholder={(placeholder ?? "Message the agent…") + (touch || disabled ? "" : KEY_HINT)}
         onChange={(e) => setText(e.target.value)}
         onKeyDown={(e) => {
-          if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
+          if (e.key === "Enter" && !e.shiftKey && !touch && !e.nativeEvent.isComposing) {
             e.preventDefault();
             send();
           }

@@ -1,5 +1,6 @@
 "use client";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { reportSpend } from "@/components/quota/balance-events";
 import type { RunEvent } from "@/lib/agents/events";
 import { applyEvent, emptyTree, type MessageTree } from "@/lib/agents/trace";
 import type { ApiError, ChatMeta, StreamItem } from "@/lib/chat/page-data";
@@ -77,6 +78,8 @@ export function useRunStream() {
             onMeta?.(item);
             continue;
           }
+          if (item.type === "usage")
+            reportSpend({ tokens: item.inputTokens + item.outputTokens, ts: item.ts });
           pending.current.push(item);
           frame.current ??= requestAnimationFrame(flush);
         }

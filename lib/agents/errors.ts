@@ -21,7 +21,10 @@ export class AgentEngineError extends Error {
 }
 
 export class SubagentDepthError extends AgentEngineError {
-  constructor(message: string, details: { agentId: string; depth: number; maxDepth: number }) {
+  constructor(
+    message: string,
+    details: { agentId: string; parentId: string; depth: number; maxDepth: number },
+  ) {
     super("limit:subagent_depth", message, details);
     this.name = "SubagentDepthError";
   }

@@ -7,6 +7,7 @@ import {
   updateBalanceRow,
 } from "@/lib/db/quota-balance";
 import { balanceRefusal, lockBalance } from "./balance";
+import { balanceAfterCall } from "./balance-rule";
 import type { QuotaValues } from "./fields";
 import { getEffectiveQuota } from "./settings";
 
@@ -63,7 +64,9 @@ export async function chargeModelCall(input: ModelCallCharge): Promise<ChargeRes
     const usage = await insertUsageRecord({ tx, data: record });
     if (!quota.balanceEnabled) return { usageRecordId: usage.id, charged: 0, balance: null, refuse: null };
     const locked = await lockBalance({ tx, userId, quota, now: await dbNow(tx) });
-    if (locked.balance <= 0) {
+    const balance = balanceAfterCall(locked.balance, tokens);
+    const charged = locked.balance - balance;
+    if (charged === 0 && balance <= 0) {
       await insertBalanceEntry({
         tx,
         entry: {
@@ -77,16 +80,15 @@ export async function chargeModelCall(input: ModelCallCharge): Promise<ChargeRes
       });
       return { usageRecordId: usage.id, charged: 0, balance: locked.balance, refuse: { quota, locked } };
     }
-    const balance = locked.balance - tokens;
     await updateBalanceRow({ tx, userId, balance });
-    if (tokens > 0) {
+    if (charged > 0) {
       await insertBalanceEntry({
         tx,
-        entry: { userId, kind: "CHARGE", amount: -tokens, balanceAfter: balance, runId },
+        entry: { userId, kind: "CHARGE", amount: -charged, balanceAfter: balance, runId },
       });
     }
     const refuse = balance <= 0 ? { quota, locked: { ...locked, balance } } : null;
-    return { usageRecordId: usage.id, charged: tokens, balance, refuse };
+    return { usageRecordId: usage.id, charged, balance, refuse };
   });
   if (outcome.refuse) throw balanceRefusal(outcome.refuse.quota, outcome.refuse.locked, true);
   return { usageRecordId: outcome.usageRecordId, charged: outcome.charged, balance: outcome.balance };

@@ -104,6 +104,7 @@ export async function runSubagent(
     agentName: config.name,
     task,
     mode: config.mode,
+    model: childInput.model,
     ancestry: exec.ancestry,
   });
   try {
