@@ -54,10 +54,3 @@ export function errorMessage(err: unknown): string {
   if (err instanceof Error) return err.message;
   return typeof err === "string" ? err : "Unknown error";
 }
-
-export function isAbortError(err: unknown): boolean {
-  return (
-    err instanceof Error &&
-    (err.name === "AbortError" || err.message === "Aborted" || err.message === "This operation was aborted")
-  );
-}
