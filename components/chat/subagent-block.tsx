@@ -25,6 +25,7 @@ export function SubagentBlock({ node }: { node: SubagentNode }) {
     <div
       className="my-2 rounded-xl border border-zinc-200 bg-white shadow-xs dark:border-zinc-800 dark:bg-zinc-900/40"
       data-testid="subagent-block"
+      data-span-id={node.id}
       data-status={node.status}
       data-depth={node.depth}
     >
