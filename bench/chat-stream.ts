@@ -21,7 +21,7 @@
  * requests, answers not `completed`). Then the chat page's JavaScript (gzip) as the browser loads it.
  * Exits 1 on any error.
  *
- * Flags: --quick (fewer samples), --keep-db, --only=0|1 (one pacing).
+ * Flags: --quick (fewer samples), --keep-db, --only=0|1 (one pacing), --profile=DIR (server CPU profile).
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
@@ -44,6 +44,8 @@ const QUICK = args.includes("--quick");
 const KEEP_DB = args.includes("--keep-db");
 const ONLY = args.find((a) => a.startsWith("--only="))?.split("=")[1];
 const PACINGS = ONLY === undefined ? [0, 1] : [Number(ONLY)];
+/** --profile=DIR: the server writes a V8 CPU profile there when it stops (bench/cpuprofile-summary.ts reads it). */
+const PROFILE_DIR = args.find((a) => a.startsWith("--profile="))?.split("=")[1];
 
 const USERS = 50;
 const LEVELS = [1, 10, 50, 200];
@@ -242,7 +244,8 @@ function checkBuild() {
 async function startServer(port: number, databaseUrl: string, paceMs: number): Promise<void> {
   const next = path.join(root, "node_modules", "next", "dist", "bin", "next");
   serverLog = "";
-  server = spawn(process.execPath, [next, "start", "-p", String(port), "-H", "127.0.0.1"], {
+  const profile = PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE_DIR}`] : [];
+  server = spawn(process.execPath, [...profile, next, "start", "-p", String(port), "-H", "127.0.0.1"], {
     cwd: root,
     stdio: ["ignore", "pipe", "pipe"],
     env: {
