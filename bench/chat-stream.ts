@@ -472,17 +472,24 @@ function report(rows: Row[]) {
 }
 
 /** The chat page's JavaScript as a browser loads it: every script it names, gzipped. */
-async function chatPageJs(base: string, user: BenchUser): Promise<{ files: number; gzipKb: number }> {
+async function chatPageJs(
+  base: string,
+  user: BenchUser,
+): Promise<{ files: number; gzipKb: number; largest: string[] }> {
   const res = await fetch(`${base}/chat`, { headers: { cookie: cookieHeader(user) } });
   const html = await res.text();
   if (!res.ok) throw new Error(`GET /chat ${res.status}`);
   const srcs = new Set([...html.matchAll(/\/_next\/static\/[^"'\s>]+\.js/g)].map((m) => m[0]));
-  let bytes = 0;
-  for (const src of srcs) {
+  const sizes = [...srcs].map((src) => {
     const file = path.join(root, ".next", "static", decodeURIComponent(src.slice("/_next/static/".length)));
-    bytes += gzipSync(readFileSync(file), { level: 9 }).length;
-  }
-  return { files: srcs.size, gzipKb: bytes / 1024 };
+    return { src, gzip: gzipSync(readFileSync(file), { level: 9 }).length };
+  });
+  const largest = sizes
+    .sort((a, b) => b.gzip - a.gzip)
+    .slice(0, 3)
+    .map((f) => `${path.basename(f.src)} ${(f.gzip / 1024).toFixed(1)} KB`);
+  const bytes = sizes.reduce((n, f) => n + f.gzip, 0);
+  return { files: srcs.size, gzipKb: bytes / 1024, largest };
 }
 
 async function main() {
@@ -502,7 +509,7 @@ async function main() {
   console.log(`• database ${db.name}: migrated, ${users.length} users; statements counted on :${proxy.port}`);
 
   const rows: Row[] = [];
-  let pageJs: { files: number; gzipKb: number } | undefined;
+  let pageJs: Awaited<ReturnType<typeof chatPageJs>> | undefined;
   const errorLines: string[] = [];
   const warmupFailures: string[] = [];
   for (const pace of PACINGS) {
@@ -566,7 +573,7 @@ async function main() {
   if (pageJs) {
     const verdict = pageJs.gzipKb <= CHAT_JS_BUDGET_KB ? "within" : "OVER";
     console.log(
-      `Chat page JavaScript: ${pageJs.gzipKb.toFixed(1)} KB gzip in ${pageJs.files} files (${verdict} the ${CHAT_JS_BUDGET_KB} KB budget)`,
+      `Chat page JavaScript: ${pageJs.gzipKb.toFixed(1)} KB gzip in ${pageJs.files} files (${verdict} the ${CHAT_JS_BUDGET_KB} KB budget); largest: ${pageJs.largest.join(", ")}`,
     );
   }
   const failures = [...warmupFailures, ...rows.flatMap((r) => r.failures)];
