@@ -32,6 +32,20 @@ export interface ChargeResult {
   balance: number | null;
 }
 
+/** The ledger row of one model call (tokens as whole, non-negative numbers). */
+export function usageRecordOf(input: Omit<ModelCallCharge, "quota">) {
+  return {
+    runId: input.runId,
+    userId: input.userId,
+    agentId: input.agentId,
+    spanId: input.spanId ?? null,
+    parentSpanId: input.parentSpanId ?? null,
+    depth: input.depth,
+    inputTokens: Math.max(0, Math.floor(input.inputTokens || 0)),
+    outputTokens: Math.max(0, Math.floor(input.outputTokens || 0)),
+  };
+}
+
 /**
  * Records one model call (UsageRecord) and takes its tokens from the balance, in one transaction
  * holding the balance row lock. Throws `limit:balance` once the balance is ≤ 0, after committing,
@@ -40,20 +54,9 @@ export interface ChargeResult {
  * zero by at most one call.
  */
 export async function chargeModelCall(input: ModelCallCharge): Promise<ChargeResult> {
-  const inputTokens = Math.max(0, Math.floor(input.inputTokens || 0));
-  const outputTokens = Math.max(0, Math.floor(input.outputTokens || 0));
+  const record = usageRecordOf(input);
+  const { runId, userId, inputTokens, outputTokens } = record;
   const tokens = inputTokens + outputTokens;
-  const { runId, userId } = input;
-  const record = {
-    runId,
-    userId,
-    agentId: input.agentId,
-    spanId: input.spanId ?? null,
-    parentSpanId: input.parentSpanId ?? null,
-    depth: input.depth,
-    inputTokens,
-    outputTokens,
-  };
   // A run admitted with balances off only needs its ledger row: one insert, no transaction.
   if (input.quota && !input.quota.balanceEnabled) {
     const usage = await insertUsageRecord({ data: record });
