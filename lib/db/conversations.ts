@@ -3,6 +3,7 @@ import type { MessageTree } from "@/lib/agents";
 import { AppError } from "@/lib/errors";
 import { getDb } from "./client";
 import type { MessageStatus, RunStatus } from "./generated/enums";
+import type { UsageRecordInput } from "./quota-balance";
 
 export interface ConversationSummary {
   id: string;
@@ -147,16 +148,8 @@ export async function getConversationWithMessages({ id, userId }: { id: string; 
 }
 
 /** One model call's row of the usage ledger, as written in a batch with the answer. */
-export interface UsageRow {
+export interface UsageRow extends UsageRecordInput {
   id: string;
-  runId: string;
-  userId: string;
-  agentId: string;
-  spanId: string | null;
-  parentSpanId: string | null;
-  depth: number;
-  inputTokens: number;
-  outputTokens: number;
   createdAt: Date;
 }
 
