@@ -1,3 +1,4 @@
+import type { ToolApproval } from "./approval";
 import { type GraphType, ROOT_SPAN_ID, type RunEvent, type Usage } from "./events";
 
 export type NodeStatus = "running" | "completed" | "failed" | "stopped";
@@ -24,6 +25,8 @@ export interface ToolCallNode {
   source?: string;
   /** From the call's start to its result. */
   durationMs?: number;
+  /** Set when the tool asks before running: pending, then the person's decision. */
+  approval?: ToolApproval;
 }
 export interface SubagentNode {
   type: "subagent";
@@ -79,11 +82,16 @@ function appendText(content: TraceNode[], type: "text" | "reasoning", agentId: s
   else content.push({ type, agentId, text });
 }
 
-function markUnfinished(content: TraceNode[], status: NodeStatus) {
+/** Why a call still waiting when its run ended can't be decided any more. */
+const ENDED_UNDECIDED = "The answer ended before a decision.";
+
+function markUnfinished(content: TraceNode[], status: NodeStatus, reason: string) {
   for (const node of content) {
     if ((node.type === "tool_call" || node.type === "subagent") && node.status === "running")
       node.status = status;
-    if (node.type === "subagent") markUnfinished(node.content, status);
+    if (node.type === "tool_call" && node.approval?.status === "pending")
+      node.approval = { id: node.approval.id, status: "expired", reason };
+    if (node.type === "subagent") markUnfinished(node.content, status, reason);
   }
 }
 
@@ -210,6 +218,11 @@ export function applyEvent(tree: MessageTree, ev: RunEvent): MessageTree {
       }
       break;
     }
+    case "tool_approval": {
+      const node = toolCalls.get(ev.id);
+      if (node?.type === "tool_call") node.approval = { ...ev.approval };
+      break;
+    }
     case "subagent_start": {
       let span = spans.get(ev.spanId);
       if (!span?.node) {
@@ -287,7 +300,11 @@ export function applyEvent(tree: MessageTree, ev: RunEvent): MessageTree {
       tree.durationMs = ev.durationMs;
       if (ev.error) tree.error = { ...ev.error };
       if (ev.status !== "completed")
-        markUnfinished(tree.content, ev.status === "stopped" ? "stopped" : "failed");
+        markUnfinished(
+          tree.content,
+          ev.status === "stopped" ? "stopped" : "failed",
+          ev.error?.code.startsWith("expired:") ? ev.error.message : ENDED_UNDECIDED,
+        );
       break;
   }
   return tree;
