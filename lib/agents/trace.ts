@@ -303,7 +303,7 @@ export function applyEvent(tree: MessageTree, ev: RunEvent): MessageTree {
         markUnfinished(
           tree.content,
           ev.status === "stopped" ? "stopped" : "failed",
-          ev.error?.code.startsWith("expired:") ? ev.error.message : ENDED_UNDECIDED,
+          ev.error?.message ?? ENDED_UNDECIDED,
         );
       break;
   }

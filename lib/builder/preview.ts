@@ -19,11 +19,13 @@ export interface PreviewNode {
   cycle?: string[];
   /** The tools this entry runs with (a self-spawned child has its parent's). */
   tools: string[];
+  /** Of `tools`, those that ask before running. */
+  askTools: string[];
   children: PreviewNode[];
 }
 
 export interface PreviewResult {
-  root: { id: string; name: string; tools: string[] };
+  root: { id: string; name: string; tools: string[]; askTools: string[] };
   nodes: PreviewNode[];
   /** Entries the engine expanded (self and explicit, every level). */
   count: number;
@@ -34,11 +36,11 @@ export interface PreviewResult {
 
 /** A preview with no nodes yet, stating the limits it is checked against. */
 export function emptyPreview(
-  root: { id: string; name: string; tools?: string[] },
+  root: { id: string; name: string; tools?: string[]; askTools?: string[] },
   limits: Limits,
 ): PreviewResult {
   return {
-    root: { id: root.id, name: root.name, tools: [...(root.tools ?? [])] },
+    root: { id: root.id, name: root.name, tools: [...(root.tools ?? [])], askTools: asks(root) },
     nodes: [],
     count: 0,
     limits: {
@@ -106,6 +108,7 @@ function toNodes(
         depth: c.depth,
         mode: c.mode,
         tools: [...(agent.tools ?? [])],
+        askTools: asks(agent),
         children: [],
       });
       continue;
@@ -118,6 +121,7 @@ function toNodes(
       depth: c.depth,
       mode: c.mode,
       tools: [...(child?.tools ?? [])],
+      askTools: child ? asks(child) : [],
       children: child ? toNodes(child, c.agentInputs.subagentConfigs, [...path, child], all) : [],
     });
   }
@@ -134,10 +138,16 @@ function toNodes(
       depth,
       cycle: [...loop.map((p) => p.name), child.name],
       tools: [],
+      askTools: [],
       children: [],
     });
   }
   return nodes;
+}
+
+/** The tools of an agent that ask before running (only those it has). */
+function asks(agent: { tools?: string[]; askTools?: string[] }): string[] {
+  return (agent.askTools ?? []).filter((t) => agent.tools?.includes(t));
 }
 
 const silentLogger = { info() {}, warn() {}, error() {} };

@@ -2,6 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import {
   type AgentRun,
+  applyEvent,
   createRun,
   type MessageTree,
   type ModelFactory,
@@ -21,12 +22,15 @@ import {
   saveFinalMessage,
 } from "@/lib/db/conversations";
 import { listenForRunStops } from "@/lib/db/run-signals";
+import { clearCheckpoint } from "@/lib/db/tool-approvals";
 import type { PublicUser } from "@/lib/db/users";
 import { env } from "@/lib/env";
-import { AppError, isAppError } from "@/lib/errors";
-import { admitRun, engineLimits, finishRun, getLimitsForUser, INTERRUPTED, usageHook } from "@/lib/quota";
+import { AppError } from "@/lib/errors";
+import { admitRun, engineLimits, finishRun, getLimitsForUser, INTERRUPTED } from "@/lib/quota";
 import { ensureProcessLease, holdRun, processLeaseId, releaseRun } from "@/lib/quota/process-lease";
 import { retryWithBackoff } from "@/lib/util/retry";
+import { type PauseTarget, RunApprovals } from "./approvals";
+import { logRetry, modelCallCharges } from "./charges";
 import { applyStoredSummary, pathTo, type StoredSummary, toEngineHistory } from "./history";
 import {
   acceptingRuns,
@@ -124,16 +128,8 @@ export async function startChat({
 
   const controller = new AbortController();
   const runId = randomUUID();
-  // Charged as each model call finishes; a throw (balance exhausted) stops the run cleanly.
-  const pendingCharges: Promise<void>[] = [];
-  // A model call's usage row is retried while the database is away (a balance refusal is not).
-  const charge = (info: Parameters<ReturnType<typeof usageHook>>[0]) =>
-    retryWithBackoff(() => usageHook({ runId, userId: user.id, quota: limits })(info), {
-      budgetMs: env().RUN_FINAL_SAVE_RETRY_SECONDS * 1000,
-      isPermanent: isAppError,
-      onRetry: (err, attempt, delayMs) =>
-        logRetry("recording usage failed, retrying", runId, err, attempt, delayMs),
-    });
+  const charges = modelCallCharges({ runId, userId: user.id, limits });
+  const approvals = new RunApprovals({ runId, userId: user.id });
   // Limit errors (depth, config count) are typed with a code; the route maps them to a response.
   const run = await createRun({
     runId,
@@ -147,13 +143,8 @@ export async function startChat({
     modelFactory: resolved.modelFactory,
     signal: controller.signal,
     limits: engineLimits(limits),
-    onModelCallEnd: async (info) => {
-      const charging = charge(info);
-      // With balances on, the run must wait: an exhausted balance stops it here. With balances
-      // off the ledger row is written off the critical path and awaited before the run is closed.
-      if (limits.balanceEnabled) return charging;
-      pendingCharges.push(charging.catch((err) => logLostCharge(runId, err)));
-    },
+    onModelCallEnd: charges.onModelCallEnd,
+    approvals: approvals.hooks,
   });
 
   const conv =
@@ -188,19 +179,16 @@ export async function startChat({
     throw err;
   }
 
-  const live = registerRun({
-    userId: user.id,
-    abort: (reason) => controller.abort(reason),
-    meta: {
-      type: "meta",
-      runId,
-      conversationId: conv.id,
-      userMessageId: turn.userMessageId,
-      assistantMessageId: turn.assistantMessageId,
-      agentId: req.agentId,
-      title: conv.title,
-    },
-  });
+  const meta = {
+    type: "meta" as const,
+    runId,
+    conversationId: conv.id,
+    userMessageId: turn.userMessageId,
+    assistantMessageId: turn.assistantMessageId,
+    agentId: req.agentId,
+    title: conv.title,
+  };
+  const live = registerRun({ userId: user.id, abort: (reason) => controller.abort(reason), meta });
   // Stop requests that reach another app process arrive here through the database.
   listenForRunStops((id) => getLiveRun(id)?.abort(new Error("Stopped by the user")));
   void pump({
@@ -209,9 +197,21 @@ export async function startChat({
     signal: controller.signal,
     assistantMessageId: turn.assistantMessageId,
     runId,
-    charges: pendingCharges,
+    charges: charges.pending,
     // Which stored message each engine message is, so a summary can record what it covers.
     historyIds: [...prior.ids, turn.userMessageId],
+    approvals,
+    // What resumes the run if it pauses for approvals (lib/chat/approvals.ts).
+    checkpoint: {
+      version: 1,
+      meta,
+      rootId: tree.rootId,
+      agents: [...runTools.agents.values()],
+      messages: history,
+      initialSummary,
+      historyIds: [...prior.ids, turn.userMessageId],
+      limits: engineLimits(limits),
+    },
   });
   return live;
 }
@@ -223,18 +223,10 @@ function refuseWhileShuttingDown() {
     });
 }
 
-function logRetry(msg: string, runId: string, err: unknown, attempt: number, delayMs: number) {
-  console.error(
-    JSON.stringify({ level: "warn", msg, runId, attempt, retryInMs: delayMs, error: String(err) }),
-  );
-}
-
-function logLostCharge(runId: string, err: unknown) {
-  console.error(JSON.stringify({ level: "error", msg: "recording usage failed", runId, error: String(err) }));
-}
-
-function usageOf(events: RunEvent[]): MessageUsage {
-  const u = { inputTokens: 0, outputTokens: 0, subagentInputTokens: 0, subagentOutputTokens: 0 };
+function usageOf(events: RunEvent[], base?: MessageUsage): MessageUsage {
+  const u = base
+    ? { ...base }
+    : { inputTokens: 0, outputTokens: 0, subagentInputTokens: 0, subagentOutputTokens: 0 };
   for (const e of events) {
     if (e.type !== "usage") continue;
     u.inputTokens += e.inputTokens;
@@ -258,8 +250,12 @@ const STATUS = { completed: "COMPLETE", stopped: "STOPPED", failed: "FAILED" } a
 const RUN_STATUS = { completed: "COMPLETED", stopped: "STOPPED", failed: "FAILED" } as const;
 const UNEXPECTED_END = { code: "internal", message: "The run ended unexpectedly." };
 
-/** Drains the engine's events into the live run and the database, whatever happens to the client. */
-async function pump({
+/**
+ * Drains the engine's events into the live run and the database, whatever happens to the client.
+ * A run that pauses for approvals is stored by `approvals` and suspended: the pump then ends
+ * without closing the run. A resumed run continues `base`, the answer stored when it paused.
+ */
+export async function pump({
   live,
   run,
   signal,
@@ -267,6 +263,9 @@ async function pump({
   runId,
   charges,
   historyIds,
+  approvals,
+  checkpoint,
+  base,
 }: {
   live: LiveRun;
   run: AgentRun;
@@ -276,17 +275,22 @@ async function pump({
   /** Usage rows still being written (balances off); the run is closed only after them. */
   charges: Promise<void>[];
   historyIds: string[];
+  approvals: RunApprovals;
+  checkpoint: PauseTarget["checkpoint"];
+  base?: { tree: MessageTree; usage: MessageUsage };
 }) {
   const events: RunEvent[] = [];
   let lastSave = Date.now();
   let saving: Promise<void> = Promise.resolve();
   const snapshot = () => {
-    const tree: MessageTree & StoredSummary = reduceEvents(events);
+    const tree: MessageTree & StoredSummary = base
+      ? events.reduce(applyEvent, structuredClone(base.tree))
+      : reduceEvents(events);
     const summarized = events.find((e) => e.type === "summary");
     if (summarized?.type === "summary" && summarized.summarizedMessages > 0) {
       tree.summaryUpTo = historyIds[summarized.summarizedMessages - 1];
     }
-    return { content: rootText(tree), parts: tree, usage: usageOf(events) };
+    return { content: rootText(tree), parts: tree, usage: usageOf(events, base?.usage) };
   };
   // Saves while streaming are best effort (the next one or the final save supersedes a lost one).
   const savePartial = () => {
@@ -304,6 +308,14 @@ async function pump({
     );
   };
 
+  approvals.bind({
+    checkpoint,
+    message: async () => {
+      await saving;
+      return { id: assistantMessageId, ...snapshot() };
+    },
+    suspend: () => run.suspend(),
+  });
   try {
     for await (const event of run.stream()) {
       events.push(event);
@@ -315,6 +327,13 @@ async function pump({
     }
   } catch (err) {
     console.error(JSON.stringify({ level: "error", msg: "run stream failed", runId, error: String(err) }));
+  }
+  approvals.close();
+  if ((await run.result()).status === "paused") {
+    // Stored as PAUSED (approvals.ts): no slot, no process; a decision resumes it from the database.
+    releaseRun(runId);
+    finish(live);
+    return;
   }
 
   // The end: the answer as it stands, saved with retries and backoff while the database is
@@ -363,6 +382,7 @@ async function pump({
     await retrying("closing the run", () =>
       finishRun({ runId, status: runStatus, byOwner: true }).then(() => {}),
     );
+    if (base) await clearCheckpoint({ runId }).catch(() => {});
   } catch (err) {
     // Given up: the run stays RUNNING in the database; this process's lease sweep interrupts it
     // (keeping the last saved content) once the database is back, since the run is no longer held.

@@ -48,7 +48,7 @@ export function emptySnapshot(runId: string, startedAt: number): RunSnapshot {
 
 /** Key of an execution's n-th model turn (root agents of a multi-agent run share the root span). */
 export function turnKey(spanId: string, agentId: string, turn: number): string {
-  return `${spanId}\u0000${agentId}\u0000${turn}`;
+  return `${spanId}#${agentId}#${turn}`;
 }
 
 export class Journal {
