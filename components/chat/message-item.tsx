@@ -150,7 +150,16 @@ export function AssistantMessage({
     <div className="group space-y-1" data-testid="assistant-message" data-status={message.status}>
       <div className="flex items-center gap-2 text-xs text-zinc-500">
         <span className="font-medium text-zinc-700 dark:text-zinc-300">{agentName ?? "Agent"}</span>
-        {status !== "completed" && <StatusBadge status={status} />}
+        {message.status === "PAUSED" ? (
+          <span
+            data-testid="paused-badge"
+            className="rounded-full bg-amber-100 px-2 py-0.5 text-[11px] font-medium text-amber-800 dark:bg-amber-900/50 dark:text-amber-200"
+          >
+            waiting for your approval
+          </span>
+        ) : (
+          status !== "completed" && <StatusBadge status={status} />
+        )}
       </div>
       {tree?.notices?.map((notice, i) => (
         <p

@@ -46,9 +46,10 @@ export function useRunStream() {
     setLive({ ...answer, tree: { ...answer.tree } });
   }, []);
 
-  const begin = useCallback((assistantId: string, runId?: string) => {
+  const begin = useCallback((assistantId: string, runId?: string, base?: MessageTree) => {
     pending.current = [];
-    current.current = { assistantId, runId, tree: emptyTree() };
+    // A run resumed after a pause for approvals continues the answer it stored.
+    current.current = { assistantId, runId, tree: base ? structuredClone(base) : emptyTree() };
     setLive(current.current);
   }, []);
 
@@ -73,7 +74,7 @@ export function useRunStream() {
       try {
         for await (const item of readSse<StreamItem>(res.body)) {
           if (item.type === "meta") {
-            begin(item.assistantMessageId, item.runId);
+            begin(item.assistantMessageId, item.runId, item.resumedFrom);
             onMeta?.(item);
             continue;
           }
