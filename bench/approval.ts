@@ -55,7 +55,7 @@ try {
   const { releaseProcessLease } = await import("../lib/quota/process-lease");
 
   const user = await registerUser({
-    input: { name: "Bench", email: "bench@example.com", password: "bench-Password-123" },
+    input: { name: "Bench", email: "approver@example.com", password: "correct-horse-42" },
   });
   await getDb().quotaSettings.upsert({
     where: { id: "global" },
