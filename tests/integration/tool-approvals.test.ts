@@ -256,4 +256,59 @@ describe("approval of tool calls", () => {
       { status: "EXPIRED" },
     ]);
   });
+
+  it("parallel subagents wait together; their calls are decided one by one, back to back", async () => {
+    const two = await makeAgent(owner.id, "Two", delegating([ids.worker]));
+    setTestModelFactory(
+      scriptedModelFactory({
+        [two.id]: (ctx) =>
+          hasToolResult(ctx)
+            ? { text: `Two: ${toolText(ctx)}` }
+            : {
+                toolCalls: ["1+1", "2+2"].map((description) => ({
+                  name: "subagent",
+                  args: { subagent_type: ids.worker, description },
+                })),
+              },
+        [ids.worker]: (ctx) =>
+          hasToolResult(ctx)
+            ? { text: `got ${toolText(ctx)}` }
+            : { toolCalls: [{ name: "calculator", args: { expression: ctx.lastText } }] },
+      }),
+    );
+    const res = await chatRoute.POST(post("/api/chat", { agentId: two.id, text: "two sums" }));
+    const items = await readStream(res);
+    const meta = items[0] as Extract<StreamItem, { type: "meta" }>;
+    const asks = eventsOf(items).filter((e) => e.type === "tool_approval");
+    expect(asks).toHaveLength(2);
+    const [a, b] = asks.map((e) => (e.type === "tool_approval" ? e.approval.id : ""));
+    expect((await query(`SELECT status::text FROM "Run"`))[0]).toEqual({ status: "PAUSED" });
+
+    const first = await decide(a, { decision: "approve" });
+    expect((await first.json()).resumed).toBe(true);
+    // The second decision lands while the resumed run may still be going: it reaches it either way.
+    expect((await decide(b, { decision: "deny", reason: "one is enough" })).status).toBe(200);
+    for (let i = 0; i < 100; i++) {
+      const [m] = await query<{ status: string }>(`SELECT status::text FROM "Message" WHERE id = $1`, [
+        meta.assistantMessageId,
+      ]);
+      if (m.status === "COMPLETE") break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const stored = await storedAnswer(meta.assistantMessageId);
+    expect(stored.status).toBe("COMPLETE");
+    expect(stored.content).toContain("got 2");
+    expect(stored.content).toContain("got denied by the user: one is enough");
+  });
+
+  it("the builder refuses 'Ask before running' for a tool the agent does not have", async () => {
+    await expect(makeAgent(owner.id, "Odd", { tools: [], askTools: ["calculator"] })).rejects.toMatchObject({
+      code: "bad_request:agent_tool",
+      fields: { askTools: expect.any(String) },
+    });
+    const [row] = await query<{ askTools: string[] }>(`SELECT "askTools" FROM "Agent" WHERE id = $1`, [
+      ids.worker,
+    ]);
+    expect(row.askTools).toEqual(["calculator"]);
+  });
 });
