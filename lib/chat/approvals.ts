@@ -42,6 +42,7 @@ import { AppError } from "@/lib/errors";
 import { holdRun, processLeaseId, releaseRun } from "@/lib/quota/process-lease";
 import { getEffectiveQuota } from "@/lib/quota/settings";
 import type { ChatMeta } from "./live-runs";
+import { toolArgsProblem } from "./tools";
 
 /** What a paused run is resumed from (Run.checkpoint). Plain JSON, no secrets. */
 export interface StoredCheckpoint {
@@ -273,6 +274,13 @@ export async function decideApproval({
   if (found.run.status === "PAUSED" && found.run.expiresAt && found.run.expiresAt <= new Date()) {
     await expirePausedRun({ runId: found.run.id, assistantMessageId: found.run.assistantMessageId });
     throw new AppError("conflict:approval_expired", expiredError().message);
+  }
+  if (d.decision === "edit") {
+    const problem = await toolArgsProblem({ userId, name: found.toolName, args: d.args });
+    if (problem)
+      throw new AppError("bad_request:approval", `These arguments don't fit ${found.toolName}: ${problem}`, {
+        fields: { args: problem },
+      });
   }
   const status = STATUS_OF[d.decision];
   const editedArgs = d.decision === "edit" ? d.args : undefined;

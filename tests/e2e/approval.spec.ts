@@ -74,4 +74,30 @@ test.describe
       await page.setViewportSize({ width: 390, height: 844 });
       await screenshot(page, "approval-denied-phone");
     });
+
+    test("Edit arguments: bad JSON is caught in the editor; the tool runs with the edited arguments", async ({
+      userPage: page,
+    }) => {
+      const chat = new ChatPage(page);
+      await chat.openNew("Team Lead");
+      await chat.send("Save a note: paint the fence");
+      await chat.waitForAnswer();
+      await chat.send("Delete the note paint the fence");
+      const waiting = chat.lastAssistant().locator('[data-testid="tool-call"][data-approval="pending"]');
+      await waiting.getByTestId("approval-edit").click();
+      const editor = waiting.getByTestId("approval-args");
+      await editor.fill("{ not json");
+      await waiting.getByTestId("approval-run-edited").click();
+      await expect(waiting.getByTestId("approval-error")).toContainText("Not valid JSON");
+      await editor.fill('{ "id": 42 }');
+      await waiting.getByTestId("approval-run-edited").click();
+      // The server checks the tool's schema too (the id is a string).
+      await expect(waiting.getByTestId("approval-error")).toContainText("fit");
+      await editor.fill('{ "id": "no-such-note" }');
+      await screenshot(page, "approval-edit");
+      await waiting.getByTestId("approval-run-edited").click();
+      await chat.waitForAnswer();
+      await expect(chat.lastAssistant().locator('[data-approval="edited"]')).toHaveCount(1);
+      await expect(chat.lastAssistant()).toContainText("There is no note with id no-such-note");
+    });
   });

@@ -183,7 +183,14 @@ describe("approval of tool calls", () => {
   it("Edit runs the tool with the edited arguments; bad decisions get typed 400s", async () => {
     setTestModelFactory(scripts());
     const { meta, approvalId } = await chatUntilPaused();
-    for (const body of [{}, { decision: "maybe" }, { decision: "edit", args: [1] }, { decision: "edit" }]) {
+    for (const body of [
+      {},
+      { decision: "maybe" },
+      { decision: "edit", args: [1] },
+      { decision: "edit" },
+      // Checked against the tool's own schema (the calculator needs an expression).
+      { decision: "edit", args: { expr: "6*7" } },
+    ]) {
       const res = await decide(approvalId, body);
       expect(res.status).toBe(400);
       expect((await res.json()).code).toBe("bad_request:approval");
