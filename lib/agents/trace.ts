@@ -221,6 +221,9 @@ export function applyEvent(tree: MessageTree, ev: RunEvent): MessageTree {
     case "tool_approval": {
       const node = toolCalls.get(ev.id);
       if (node?.type === "tool_call") node.approval = { ...ev.approval };
+      // The call runs from its approval on: its duration is the tool's, not the wait for a person
+      // (also when the tree was stored while it waited and is continued after a resume).
+      if (ev.approval.status === "approved" || ev.approval.status === "edited") startedAt.set(ev.id, ev.ts);
       break;
     }
     case "subagent_start": {

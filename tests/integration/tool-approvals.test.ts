@@ -318,4 +318,34 @@ describe("approval of tool calls", () => {
     ]);
     expect(row.askTools).toEqual(["calculator"]);
   });
+
+  it("answers bad input with typed 4xx, never 500, and a made-up id with 404", async () => {
+    setTestModelFactory(scripts());
+    const { approvalId, meta } = await chatUntilPaused();
+    const bodies: unknown[] = [
+      "not json",
+      42,
+      null,
+      [],
+      { decision: "deny", reason: "x".repeat(1001) },
+      { decision: "deny", reason: 7 },
+      { decision: "edit", args: "{}" },
+      { decision: "edit", args: { expression: "x".repeat(100_001) } },
+    ];
+    for (const body of bodies) {
+      const res = await decide(approvalId, body);
+      expect(res.status, JSON.stringify(body).slice(0, 60)).toBeGreaterThanOrEqual(400);
+      expect(res.status).toBeLessThan(500);
+    }
+    const plain = await approvalRoute.POST(
+      new Request(`http://test/api/chat/approvals/${approvalId}`, { method: "POST", body: "{}" }),
+      { params: Promise.resolve({ id: approvalId }) },
+    );
+    expect(plain.status).toBe(415);
+    const missing = await decide("00000000-0000-0000-0000-000000000000", { decision: "approve" });
+    expect(missing.status).toBe(404);
+    expect(await query(`SELECT status::text FROM "ToolApproval"`)).toEqual([{ status: "PENDING" }]);
+    expect((await decide(approvalId, { decision: "approve" })).status).toBe(200);
+    await follow(meta.runId);
+  });
 });
