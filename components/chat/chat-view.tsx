@@ -4,7 +4,6 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { Drawer } from "@/components/ui/drawer";
 import type { Blocked, ChatAgent, ChatMessage } from "@/lib/chat/page-data";
 import { AgentPicker } from "./agent-picker";
-import { ApprovalContext } from "./approval-context";
 import { siblingsInfo, visiblePath } from "./branches";
 import { Composer } from "./composer";
 import { ConversationList } from "./conversation-list";
@@ -101,52 +100,51 @@ export function ChatView({
       <Drawer open={chatsOpen} onClose={() => setChatsOpen(false)} label="Close chats" hideFrom="lg">
         <ConversationList />
       </Drawer>
-      <ApprovalContext.Provider value={chat.decide}>
-        <div className="min-h-0 flex-1 overflow-y-auto" data-testid="message-list">
-          <div className="mx-auto max-w-3xl space-y-6 px-4 py-6">
-            {path.length === 0 && (
-              <EmptyState
-                agent={agent}
-                hasAgents={agents.length > 0}
-                onPick={chat.running ? undefined : (text) => send(text, null)}
+      <div className="min-h-0 flex-1 overflow-y-auto" data-testid="message-list">
+        <div className="mx-auto max-w-3xl space-y-6 px-4 py-6">
+          {path.length === 0 && (
+            <EmptyState
+              agent={agent}
+              hasAgents={agents.length > 0}
+              onPick={chat.running ? undefined : (text) => send(text, null)}
+            />
+          )}
+          {path.map((m) =>
+            m.role === "USER" ? (
+              <UserMessage
+                key={m.id}
+                message={m}
+                nav={nav(m)}
+                busy={chat.running}
+                onEdit={async (text) => {
+                  setRefusedEdit(null);
+                  const outcome = await chat.send(text, m.parentId);
+                  // Refused: the message's editor opens again with the text.
+                  if (!outcome.ok) setRefusedEdit({ id: m.id, text });
+                }}
+                refusedEdit={refusedEdit?.id === m.id ? refusedEdit.text : undefined}
               />
-            )}
-            {path.map((m) =>
-              m.role === "USER" ? (
-                <UserMessage
-                  key={m.id}
-                  message={m}
-                  nav={nav(m)}
-                  busy={chat.running}
-                  onEdit={async (text) => {
-                    setRefusedEdit(null);
-                    const outcome = await chat.send(text, m.parentId);
-                    // Refused: the message's editor opens again with the text.
-                    if (!outcome.ok) setRefusedEdit({ id: m.id, text });
-                  }}
-                  refusedEdit={refusedEdit?.id === m.id ? refusedEdit.text : undefined}
-                />
-              ) : (
-                <AssistantMessage
-                  key={m.id}
-                  message={m}
-                  tree={chat.live && chat.live.assistantId === m.id ? chat.live.tree : m.parts}
-                  nav={nav(m)}
-                  busy={chat.running}
-                  agentName={agentNames.get(m.agentId ?? "") ?? agent?.name}
-                  onRegenerate={
-                    m.id === last?.id && m.parentId
-                      ? () => void chat.regenerate(m.parentId as string)
-                      : undefined
-                  }
-                  regenerateBlocked={chat.blocked?.reason}
-                />
-              ),
-            )}
-            <div ref={bottom} />
-          </div>
+            ) : (
+              <AssistantMessage
+                key={m.id}
+                message={m}
+                tree={chat.live && chat.live.assistantId === m.id ? chat.live.tree : m.parts}
+                nav={nav(m)}
+                busy={chat.running}
+                agentName={agentNames.get(m.agentId ?? "") ?? agent?.name}
+                onRegenerate={
+                  m.id === last?.id && m.parentId
+                    ? () => void chat.regenerate(m.parentId as string)
+                    : undefined
+                }
+                regenerateBlocked={chat.blocked?.reason}
+                decide={chat.decide}
+              />
+            ),
+          )}
+          <div ref={bottom} />
         </div>
-      </ApprovalContext.Provider>
+      </div>
       <div className="mx-auto w-full max-w-3xl space-y-2 px-4 pb-4">
         {chat.error && (
           <div
