@@ -24,4 +24,14 @@ export async function register() {
     );
   await sweep();
   setInterval(sweep, 5 * 60 * 1000).unref();
+  // Runs paused for approvals nobody gave in time end as expired (TOOL_APPROVAL_EXPIRE_HOURS).
+  const { expirePausedRuns } = await import("@/lib/chat/approvals");
+  const expire = () =>
+    expirePausedRuns().catch((err: unknown) =>
+      console.error(
+        JSON.stringify({ level: "error", msg: "expiring paused runs failed", error: String(err) }),
+      ),
+    );
+  await expire();
+  setInterval(expire, 60 * 1000).unref();
 }

@@ -89,6 +89,8 @@ const schema = z.object({
   MCP_CONNECT_TIMEOUT_MS: z.preprocess(blank, z.coerce.number().int().positive().default(10_000)),
   MCP_MAX_RESULT_CHARS: z.preprocess(blank, z.coerce.number().int().positive().default(20_000)),
   MCP_NOTES_URL: z.preprocess(blank, z.string().trim().url().optional()),
+  /** A run waiting for approvals of tool calls ends as expired after this many hours without a decision. */
+  TOOL_APPROVAL_EXPIRE_HOURS: z.preprocess(blank, z.coerce.number().positive().max(8760).default(24)),
 });
 
 export type Env = z.infer<typeof schema>;

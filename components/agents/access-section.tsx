@@ -29,8 +29,9 @@ export function AccessSection({
       <ToolPicker
         groups={options.toolGroups}
         value={value.tools}
-        onChange={(tools) => patch({ tools })}
-        error={errors.tools}
+        asks={value.askTools}
+        onChange={(tools, askTools) => patch({ tools, askTools })}
+        error={errors.tools ?? errors.askTools}
       />
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium text-zinc-700 dark:text-zinc-300">Visibility</legend>

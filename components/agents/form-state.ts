@@ -11,6 +11,7 @@ export function emptyForm(model: { provider: string; model: string }): FormState
     model: model.model,
     parameters: {},
     tools: [],
+    askTools: [],
     visibility: "private",
     shareEmails: [],
     subagents: { enabled: false, allowSelf: true, selfMode: "isolated", children: [] },
@@ -37,6 +38,7 @@ export function formFromDraft(draft: AgentDetail["draft"]): FormState {
       maxContextTokens: num(p.maxContextTokens),
     },
     tools: draft.tools ?? [],
+    askTools: draft.askTools ?? [],
     visibility: draft.visibility ?? "private",
     shareEmails: draft.shareEmails ?? [],
     subagents: {

@@ -7,10 +7,12 @@ import type { PreviewNode } from "@/lib/builder/preview";
 export function PreviewTree({
   root,
   rootTools,
+  rootAskTools = [],
   nodes,
 }: {
   root: string;
   rootTools: string[];
+  rootAskTools?: string[];
   nodes: PreviewNode[];
 }) {
   return (
@@ -19,7 +21,7 @@ export function PreviewTree({
         <Depth depth={0} />
         {root}
       </div>
-      <Tools tools={rootTools} indent />
+      <Tools tools={rootTools} asks={rootAskTools} indent />
       {nodes.length === 0 ? (
         <p className="mt-1 pl-8 text-xs text-zinc-500" data-testid="preview-empty">
           No subagents: this agent works alone.
@@ -37,7 +39,7 @@ function Branch({ nodes }: { nodes: PreviewNode[] }) {
       {nodes.map((n, i) => (
         <li key={`${n.kind}-${n.agentId}-${i}`} className="pt-1.5">
           <Entry node={n} />
-          {n.kind !== "cycle" && n.kind !== "too_deep" && <Tools tools={n.tools} indent />}
+          {n.kind !== "cycle" && n.kind !== "too_deep" && <Tools tools={n.tools} asks={n.askTools} indent />}
           {n.children.length > 0 && <Branch nodes={n.children} />}
         </li>
       ))}
@@ -83,7 +85,7 @@ function Entry({ node }: { node: PreviewNode }) {
 /** `notes__save_note` → `notes: save_note` (MCP tools are `<server>__<tool>`). */
 const toolLabel = (name: string) => name.replace("__", ": ");
 
-function Tools({ tools, indent }: { tools: string[]; indent?: boolean }) {
+function Tools({ tools, asks, indent }: { tools: string[]; asks: string[]; indent?: boolean }) {
   return (
     <div
       data-testid="preview-tools"
@@ -96,9 +98,14 @@ function Tools({ tools, indent }: { tools: string[]; indent?: boolean }) {
           <span
             key={t}
             data-testid="preview-tool"
+            data-asks={asks.includes(t) ? "true" : undefined}
+            title={asks.includes(t) ? "Asks before running" : undefined}
             className="rounded border border-zinc-200 px-1 font-mono dark:border-zinc-700"
           >
             {toolLabel(t)}
+            {asks.includes(t) && (
+              <span className="ml-1 font-sans text-amber-700 dark:text-amber-400">· asks</span>
+            )}
           </span>
         ))
       )}

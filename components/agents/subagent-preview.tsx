@@ -20,7 +20,12 @@ export function SubagentPreview({
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
   const seq = useRef(0);
-  const key = JSON.stringify({ name: value.name, tools: value.tools, subagents: value.subagents });
+  const key = JSON.stringify({
+    name: value.name,
+    tools: value.tools,
+    askTools: value.askTools,
+    subagents: value.subagents,
+  });
 
   useEffect(() => {
     const n = ++seq.current;
@@ -71,7 +76,12 @@ export function SubagentPreview({
         </p>
       )}
       {result && (!result.verdict || result.nodes.length > 0) && (
-        <PreviewTree root={result.root.name} rootTools={result.root.tools} nodes={result.nodes} />
+        <PreviewTree
+          root={result.root.name}
+          rootTools={result.root.tools}
+          rootAskTools={result.root.askTools}
+          nodes={result.nodes}
+        />
       )}
     </aside>
   );

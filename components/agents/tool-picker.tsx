@@ -8,17 +8,21 @@ import { FieldError } from "./controls";
 /**
  * The tools of one agent: built-in ones and each usable MCP server's, grouped by server and
  * searchable. Chosen tools that are no longer offered stay listed (so they can be taken out);
- * saving refuses them.
+ * saving refuses them. Each chosen tool has "Ask before running" (on when picked for tools whose
+ * MCP annotations say destructive or open-world).
  */
 export function ToolPicker({
   groups,
   value,
+  asks,
   onChange,
   error,
 }: {
   groups: ToolGroup[];
   value: string[];
-  onChange: (tools: string[]) => void;
+  /** Of `value`, the tools that ask before running. */
+  asks: string[];
+  onChange: (tools: string[], asks: string[]) => void;
   error?: string;
 }) {
   const [query, setQuery] = useState("");
@@ -27,8 +31,17 @@ export function ToolPicker({
     !q || [t.name, t.label, t.description, group].some((s) => s.toLowerCase().includes(q));
   const offered = new Set(groups.flatMap((g) => g.tools.map((t) => t.name)));
   const unavailable = value.filter((t) => !offered.has(t));
+  const askByDefault = new Set(
+    groups.flatMap((g) => g.tools.filter((t) => t.askByDefault).map((t) => t.name)),
+  );
+  const without = (list: string[], name: string) => list.filter((t) => t !== name);
   const toggle = (name: string, on: boolean) =>
-    onChange(on ? [...value.filter((t) => t !== name), name] : value.filter((t) => t !== name));
+    onChange(
+      on ? [...without(value, name), name] : without(value, name),
+      on && askByDefault.has(name) ? [...without(asks, name), name] : without(asks, name),
+    );
+  const toggleAsk = (name: string, on: boolean) =>
+    onChange(value, on ? [...without(asks, name), name] : without(asks, name));
   const shown = groups
     .map((g) => ({ ...g, tools: g.tools.filter((t) => matches(t, g.name)) }))
     .filter((g) => g.tools.length > 0 || (!q && g.kind === "mcp"));
@@ -63,21 +76,26 @@ export function ToolPicker({
             <p className="text-xs text-zinc-500">No tools listed yet (an admin can refresh this server).</p>
           )}
           {g.tools.map((t) => (
-            <label key={t.name} className="flex items-start gap-2 text-sm">
-              <input
-                type="checkbox"
-                className="mt-0.5 size-4 accent-accent-600"
-                data-testid={`tool-${t.name}`}
-                checked={value.includes(t.name)}
-                onChange={(e) => toggle(t.name, e.target.checked)}
-              />
-              <span className="min-w-0">
-                <span className="font-mono text-xs">{t.label}</span>
-                {t.description && (
-                  <span className="block text-xs break-words text-zinc-500">{t.description}</span>
-                )}
-              </span>
-            </label>
+            <div key={t.name} className="space-y-1">
+              <label className="flex items-start gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  className="mt-0.5 size-4 accent-accent-600"
+                  data-testid={`tool-${t.name}`}
+                  checked={value.includes(t.name)}
+                  onChange={(e) => toggle(t.name, e.target.checked)}
+                />
+                <span className="min-w-0">
+                  <span className="font-mono text-xs">{t.label}</span>
+                  {t.description && (
+                    <span className="block text-xs break-words text-zinc-500">{t.description}</span>
+                  )}
+                </span>
+              </label>
+              {value.includes(t.name) && (
+                <AskToggle name={t.name} on={asks.includes(t.name)} onChange={toggleAsk} />
+              )}
+            </div>
           ))}
         </div>
       ))}
@@ -105,5 +123,29 @@ export function ToolPicker({
       )}
       <FieldError name="tools" error={error} />
     </fieldset>
+  );
+}
+
+function AskToggle({
+  name,
+  on,
+  onChange,
+}: {
+  name: string;
+  on: boolean;
+  onChange: (name: string, on: boolean) => void;
+}) {
+  return (
+    <label className="ml-6 flex items-center gap-2 text-xs text-zinc-600 dark:text-zinc-400">
+      <input
+        type="checkbox"
+        className="size-3.5 accent-amber-600"
+        data-testid={`ask-${name}`}
+        checked={on}
+        onChange={(e) => onChange(name, e.target.checked)}
+      />
+      Ask before running
+      <span className="text-zinc-500">(the run waits for your approval of each call)</span>
+    </label>
   );
 }

@@ -11,6 +11,8 @@ export interface FormState {
   model: string;
   parameters: { temperature?: number; maxOutputTokens?: number; maxContextTokens?: number };
   tools: string[];
+  /** Of `tools`, those that ask before running. */
+  askTools: string[];
   visibility: "private" | "shared" | "public";
   shareEmails: string[];
   subagents: {

@@ -138,6 +138,7 @@ export function ChatView({
                     : undefined
                 }
                 regenerateBlocked={chat.blocked?.reason}
+                decide={chat.decide}
               />
             ),
           )}

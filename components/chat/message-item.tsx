@@ -2,6 +2,7 @@
 import { useEffect, useState } from "react";
 import type { MessageTree } from "@/lib/agents/trace";
 import type { ChatMessage } from "@/lib/chat/page-data";
+import { ApprovalContext, type Decide } from "./approval-context";
 import { formatTokens } from "./format";
 import { Markdown } from "./markdown";
 import { StatusBadge } from "./status-badge";
@@ -132,9 +133,12 @@ export function AssistantMessage({
   busy,
   agentName,
   regenerateBlocked,
+  decide,
 }: {
   message: ChatMessage;
   tree: MessageTree | null;
+  /** Decides the tool calls of this answer that wait for the user. */
+  decide?: Decide;
   nav: BranchNav;
   onRegenerate?: () => void;
   /** Why a new answer would be refused now (rate limit, empty balance): Regenerate is disabled. */
@@ -150,7 +154,16 @@ export function AssistantMessage({
     <div className="group space-y-1" data-testid="assistant-message" data-status={message.status}>
       <div className="flex items-center gap-2 text-xs text-zinc-500">
         <span className="font-medium text-zinc-700 dark:text-zinc-300">{agentName ?? "Agent"}</span>
-        {status !== "completed" && <StatusBadge status={status} />}
+        {message.status === "PAUSED" ? (
+          <span
+            data-testid="paused-badge"
+            className="rounded-full bg-amber-100 px-2 py-0.5 text-[11px] font-medium text-amber-800 dark:bg-amber-900/50 dark:text-amber-200"
+          >
+            waiting for your approval
+          </span>
+        ) : (
+          status !== "completed" && <StatusBadge status={status} />
+        )}
       </div>
       {tree?.notices?.map((notice, i) => (
         <p
@@ -163,7 +176,9 @@ export function AssistantMessage({
         </p>
       ))}
       {tree && tree.content.length > 0 ? (
-        <TraceContent content={tree.content} />
+        <ApprovalContext.Provider value={decide ?? null}>
+          <TraceContent content={tree.content} />
+        </ApprovalContext.Provider>
       ) : message.status === "STREAMING" ? (
         <p className="text-sm text-zinc-500" data-testid="thinking">
           <span className="inline-block animate-pulse">Thinking…</span>

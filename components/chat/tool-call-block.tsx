@@ -1,6 +1,7 @@
 "use client";
 import { useState } from "react";
 import type { ToolCallNode } from "@/lib/agents/trace";
+import { ApprovalPanel } from "./approval-panel";
 import { formatDuration } from "./format";
 import { StatusBadge } from "./status-badge";
 
@@ -23,6 +24,7 @@ export function ToolCallBlock({ node }: { node: ToolCallNode }) {
       data-testid="tool-call"
       data-tool={node.name}
       data-source={node.source}
+      data-approval={node.approval?.status}
     >
       <button
         type="button"
@@ -49,8 +51,15 @@ export function ToolCallBlock({ node }: { node: ToolCallNode }) {
             {formatDuration(node.durationMs)}
           </span>
         )}
-        <StatusBadge status={node.status} />
+        {node.approval?.status === "pending" || node.approval?.status === "denied" ? (
+          <span className="shrink-0 rounded-full bg-amber-100 px-2 py-0.5 text-[11px] font-medium text-amber-800 dark:bg-amber-900/50 dark:text-amber-200">
+            {node.approval.status === "pending" ? "waiting for you" : "denied"}
+          </span>
+        ) : (
+          <StatusBadge status={node.status} />
+        )}
       </button>
+      {node.approval && <ApprovalPanel approval={node.approval} args={node.args} />}
       {open && (
         <div
           className="space-y-2 border-t border-zinc-200 px-3 py-2 font-mono text-xs dark:border-zinc-800"

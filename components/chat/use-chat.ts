@@ -1,6 +1,7 @@
 "use client";
 import { useCallback, useEffect, useState } from "react";
 import type { ApiError, Blocked, ChatMessage, ChatMeta, ConversationJson } from "@/lib/chat/page-data";
+import type { Decide } from "./approval-context";
 import { type StreamOutcome, useRunStream } from "./use-run-stream";
 
 export const CONVERSATIONS_CHANGED = "conversations:changed";
@@ -188,6 +189,40 @@ export function useChat({
     [agentId, conversationId, placeholder, run],
   );
 
+  /**
+   * Decides a tool call that waits (any depth). A run paused in the database resumes on the server:
+   * follow it from there, continuing its stored answer; a run still streaming here goes on in its
+   * own stream.
+   */
+  const decide: Decide = useCallback(
+    async (approvalId, body) => {
+      const res = await fetch(`/api/chat/approvals/${approvalId}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      }).catch(() => null);
+      if (!res) return { code: "internal:network", message: "Could not reach the server. Try again." };
+      if (!res.ok) {
+        const refused = ((await res.json().catch(() => null)) as ApiError | null) ?? {
+          code: "internal",
+          message: `Request failed (${res.status}).`,
+        };
+        // Decided elsewhere or expired: show what is stored now.
+        if (res.status === 409 && conversationId) await reload(conversationId);
+        return refused;
+      }
+      const out = (await res.json()) as { runId: string; resumed: boolean };
+      if (out.resumed && conversationId) {
+        const convId = conversationId;
+        void stream
+          .attach(out.runId, new AbortController().signal)
+          .then((outcome) => settle(outcome.ok ? outcome : { ok: true }, convId, []));
+      }
+      return null;
+    },
+    [conversationId, reload, settle, stream.attach],
+  );
+
   const runId = stream.live?.runId ?? remote?.runId;
   const stop = useCallback(async () => {
     if (runId) await stream.stop(runId);
@@ -203,6 +238,7 @@ export function useChat({
     send,
     regenerate,
     stop,
+    decide,
     running: stream.live !== null,
   };
 }

@@ -50,9 +50,10 @@ export function useRunStream() {
   useLayoutEffect(() => batcher.rendered(), [live, batcher]);
 
   const begin = useCallback(
-    (assistantId: string, runId?: string) => {
+    (assistantId: string, runId?: string, base?: MessageTree) => {
       batcher.clear();
-      current.current = { assistantId, runId, tree: emptyTree() };
+      // A run resumed after a pause for approvals continues the answer it stored.
+      current.current = { assistantId, runId, tree: base ? structuredClone(base) : emptyTree() };
       setLive(current.current);
     },
     [batcher],
@@ -77,7 +78,7 @@ export function useRunStream() {
       try {
         for await (const item of readSse<StreamItem>(res.body)) {
           if (item.type === "meta") {
-            begin(item.assistantMessageId, item.runId);
+            begin(item.assistantMessageId, item.runId, item.resumedFrom);
             onMeta?.(item);
             continue;
           }

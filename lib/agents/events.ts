@@ -1,3 +1,5 @@
+import type { ToolApproval } from "./approval";
+
 /**
  * The one typed event stream of a run: the chat route sends it over SSE, persistence stores it
  * and the UI reduces it (see trace.ts). Every event is plain JSON.
@@ -62,6 +64,14 @@ export interface ToolCallEndEvent extends EventBase {
   result: string;
   error?: string;
 }
+/** A call of a tool that asks before running: pending, then the person's decision. */
+export interface ToolApprovalEvent extends EventBase {
+  type: "tool_approval";
+  /** The tool call id. */
+  id: string;
+  name: string;
+  approval: ToolApproval;
+}
 export interface SubagentStartEvent extends EventBase {
   type: "subagent_start";
   /** 'self' or the child agent's id. */
@@ -125,6 +135,7 @@ export type RunEvent =
   | ReasoningDeltaEvent
   | ToolCallStartEvent
   | ToolCallEndEvent
+  | ToolApprovalEvent
   | SubagentStartEvent
   | SubagentStopEvent
   | SubagentErrorEvent

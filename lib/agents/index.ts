@@ -2,8 +2,10 @@
  * The agent engine: no Next.js, no database. Runs in a route, a script, a test or a benchmark.
  * `createRun` is the single entry point; `events.ts` and `trace.ts` are shared with the chat UI.
  */
+export * from "./approval";
 export { AgentEngineError, errorCode, SubagentDepthError, SubagentRunConfigsError } from "./errors";
 export * from "./events";
+export { emptySnapshot, type RunSnapshot } from "./graph/journal";
 export { buildChildMessages, FORK_PREAMBLE } from "./graph/subagent";
 export { SUBAGENT_TOOL_NAME, subagentToolDef, transferToolName } from "./graph/tool-defs";
 export {

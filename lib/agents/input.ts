@@ -139,6 +139,7 @@ export function buildAgentInput(agent: AgentDefinition, opts: BuildAgentInputOpt
     summarization,
     toolNames: [...toolRegistry.keys()],
     toolRegistry,
+    askTools: new Set((agent.askTools ?? []).filter((t) => toolRegistry.has(t))),
     isSubagent: opts.isSubagent,
     subagentConfigs: [],
     edges: [...(agent.edges ?? [])],

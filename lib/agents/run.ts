@@ -11,6 +11,8 @@ import {
   type Usage,
 } from "./events";
 import type { AgentExecution, RunContext } from "./graph/context";
+import { IdleWatch } from "./graph/idle";
+import { emptySnapshot, Journal, type RunSnapshot } from "./graph/journal";
 import { runMultiAgentGraph } from "./graph/multi-agent";
 import { EventQueue } from "./graph/queue";
 import { runAgentGraph } from "./graph/standard";
@@ -26,7 +28,8 @@ import { buildSubagentConfigs, lookupAgent, type ToInput } from "./subagents/exp
 import type { AgentDefinition, AgentInput, CreateRunOptions, HandoffEdge, RunAgent } from "./types";
 
 export interface RunResult {
-  status: RunStatus;
+  /** `paused`: the host suspended the run while it waited for approvals (no run_end was emitted). */
+  status: RunStatus | "paused";
   error?: { code: string; message: string };
   /** Final text of the root conversation. */
   text: string;
@@ -52,6 +55,9 @@ export class AgentRun {
   private readonly controller = new AbortController();
   private promise?: Promise<RunResult>;
   private fatal: { err: unknown } | undefined;
+  private readonly journal: Journal;
+  private suspended = false;
+  private idle?: IdleWatch;
 
   constructor(
     private readonly opts: CreateRunOptions,
@@ -72,6 +78,29 @@ export class AgentRun {
     this.edges = init.edges;
     // Every model call, graph step and parallel child listens on this one signal.
     setMaxListeners(0, this.controller.signal);
+    this.journal = new Journal(
+      opts.resume ? structuredClone(opts.resume) : emptySnapshot(this.id, Date.now()),
+    );
+  }
+
+  /** Whether this run continues a stored one. */
+  get resumed(): boolean {
+    return Boolean(this.opts.resume);
+  }
+
+  /** What the run has done so far, as JSON (store it to resume the run later). */
+  snapshot(): RunSnapshot {
+    return this.journal.snapshot();
+  }
+
+  /**
+   * Ends the run without an end: every branch stops where it is, no run_end is emitted and the
+   * result's status is `paused`. Meant for a run that waits for approvals (`onIdle`), after its
+   * snapshot was stored.
+   */
+  suspend() {
+    this.suspended = true;
+    this.controller.abort(new AgentEngineError("paused:run", "The run waits for approvals"));
   }
   private readonly messages: BaseMessage[];
   private readonly edges: HandoffEdge[];
@@ -107,13 +136,17 @@ export class AgentRun {
   }
 
   private context(): RunContext {
-    let seq = 0;
     const queue = this.queue;
+    const journal = this.journal;
+    const approvals = this.opts.approvals;
+    const idle = new IdleWatch(() => approvals?.onIdle?.(journal.snapshot()));
+    this.idle = idle;
     return {
       runId: this.id,
       signal: this.controller.signal,
       emit: (event: RunEventInit) => {
         (event as RunEvent).ts = Date.now();
+        idle.touch();
         queue.push(event as RunEvent);
       },
       limits: this.limits,
@@ -125,8 +158,11 @@ export class AgentRun {
         this.controller.abort(err);
       },
       usedToolCallIds: new Set(),
-      nextId: () => `${this.id.slice(0, 8)}_${++seq}`,
+      nextId: () => `${this.id.slice(0, 8)}_${++journal.data.seq}`,
       models: new Map(),
+      journal,
+      approvals,
+      idle,
     };
   }
 
@@ -142,6 +178,15 @@ export class AgentRun {
       turns: 0,
       usage: { inputTokens: 0, outputTokens: 0 },
     };
+  }
+
+  private usageOf(execs: AgentExecution[]) {
+    const usage = { inputTokens: 0, outputTokens: 0 };
+    for (const e of execs) {
+      usage.inputTokens += e.usage.inputTokens;
+      usage.outputTokens += e.usage.outputTokens;
+    }
+    return usage;
   }
 
   private handoffs(execs: AgentExecution[]): HandoffResolver {
@@ -163,7 +208,7 @@ export class AgentRun {
   }
 
   private async execute(): Promise<RunResult> {
-    const started = Date.now();
+    const started = this.journal.data.startedAt;
     const ctx = this.context();
     const root = this.agentInputs[0];
     const rootBase = { spanId: ROOT_SPAN_ID, parentSpanId: null, depth: 0, agentId: root.agentId };
@@ -172,14 +217,17 @@ export class AgentRun {
     if (signal?.aborted) this.controller.abort(signal.reason);
     else signal?.addEventListener("abort", onAbort, { once: true });
 
-    ctx.emit({
-      type: "run_start",
-      ...rootBase,
-      runId: this.id,
-      graphType: this.graphType,
-      rootAgentIds: this.agentInputs.map((i) => i.agentId),
-    });
-    for (const message of this.opts.notices ?? []) ctx.emit({ type: "notice", ...rootBase, message });
+    // A resumed run's start and notices were streamed before its pause.
+    if (!this.resumed) {
+      ctx.emit({
+        type: "run_start",
+        ...rootBase,
+        runId: this.id,
+        graphType: this.graphType,
+        rootAgentIds: this.agentInputs.map((i) => i.agentId),
+      });
+      for (const message of this.opts.notices ?? []) ctx.emit({ type: "notice", ...rootBase, message });
+    }
     const execs = this.agentInputs.map((input) => this.rootExec(ctx, input));
     let status: RunStatus = "completed";
     let error: { code: string; message: string } | undefined;
@@ -206,6 +254,12 @@ export class AgentRun {
         messages = await runMultiAgentGraph(execs, kept, this.edges.length === 0, resolver);
       }
     } catch (err) {
+      if (this.suspended) {
+        signal?.removeEventListener("abort", onAbort);
+        this.idle?.stop();
+        this.queue.close();
+        return { status: "paused", text: "", messages, usage: this.usageOf(execs), durationMs: 0 };
+      }
       if (this.fatal) {
         status = "failed";
         error = { code: errorCode(this.fatal.err) ?? "failed:run", message: errorMessage(this.fatal.err) };
@@ -219,12 +273,9 @@ export class AgentRun {
       }
     } finally {
       signal?.removeEventListener("abort", onAbort);
+      this.idle?.stop();
     }
-    const usage = { inputTokens: 0, outputTokens: 0 };
-    for (const e of execs) {
-      usage.inputTokens += e.usage.inputTokens;
-      usage.outputTokens += e.usage.outputTokens;
-    }
+    const usage = this.usageOf(execs);
     const durationMs = Date.now() - started;
     ctx.emit(
       error
@@ -308,7 +359,7 @@ export async function createRun(opts: CreateRunOptions): Promise<AgentRun> {
     return input;
   });
   return new AgentRun(opts, {
-    id: opts.runId ?? randomUUID(),
+    id: opts.resume?.runId ?? opts.runId ?? randomUUID(),
     graphType: chooseGraphType(agentInputs.length, edges.length),
     agentInputs,
     limits,

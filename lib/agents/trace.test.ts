@@ -289,3 +289,60 @@ describe("applyEvent (the live chat's incremental reducer)", () => {
     expect(tree.content).toEqual([{ type: "text", agentId: "z", text: "hi" }]);
   });
 });
+
+describe("approvals in the tree", () => {
+  const waiting: RunEvent[] = [
+    e({ type: "run_start", ...root, runId: "r2", graphType: "standard", rootAgentIds: ["a"] }),
+    e({ type: "tool_call_start", ...root, id: "t1", name: "wipe", args: { target: "x" } }),
+    e({ type: "tool_approval", ...root, id: "t1", name: "wipe", approval: { id: "ap1", status: "pending" } }),
+  ];
+
+  it("puts the approval on its tool call, and a stored tree continued by later events ends the same", () => {
+    const stored = JSON.parse(JSON.stringify(reduceEvents(waiting)));
+    expect(stored.content[0]).toMatchObject({
+      status: "running",
+      approval: { id: "ap1", status: "pending" },
+    });
+    const rest: RunEvent[] = [
+      e({
+        type: "tool_approval",
+        ...root,
+        id: "t1",
+        name: "wipe",
+        approval: { id: "ap1", status: "edited", args: { target: "y" } },
+      }),
+      e({ type: "tool_call_end", ...root, id: "t1", name: "wipe", result: "wiped y" }),
+      e({
+        type: "run_end",
+        ...root,
+        status: "completed",
+        usage: { inputTokens: 0, outputTokens: 0 },
+        durationMs: 5,
+      }),
+    ];
+    const continued = rest.reduce(applyEvent, stored);
+    expect(continued).toEqual(reduceEvents([...waiting, ...rest]));
+    expect(continued.content[0]).toMatchObject({
+      status: "completed",
+      approval: { status: "edited", args: { target: "y" } },
+    });
+  });
+
+  it("a run that ends while a call waits shows the call as no longer decidable, with why", () => {
+    const tree = reduceEvents([
+      ...waiting,
+      e({
+        type: "run_end",
+        ...root,
+        status: "stopped",
+        error: { code: "conflict:approval_expired", message: "Nobody decided in time." },
+        usage: { inputTokens: 0, outputTokens: 0 },
+        durationMs: 1,
+      }),
+    ]);
+    expect(tree.content[0]).toMatchObject({
+      status: "stopped",
+      approval: { id: "ap1", status: "expired", reason: "Nobody decided in time." },
+    });
+  });
+});

@@ -1,3 +1,4 @@
+import type { ToolApproval } from "./approval";
 import { type GraphType, ROOT_SPAN_ID, type RunEvent, type RunStatus, type Usage } from "./events";
 
 export type NodeStatus = "running" | "completed" | "failed" | "stopped";
@@ -24,6 +25,8 @@ export interface ToolCallNode {
   source?: string;
   /** From the call's start to its result. */
   durationMs?: number;
+  /** Set when the tool asks before running: pending, then the person's decision. */
+  approval?: ToolApproval;
 }
 export interface SubagentNode {
   type: "subagent";
@@ -85,16 +88,21 @@ function appendText(content: TraceNode[], type: "text" | "reasoning", agentId: s
   else content.push({ type, agentId, text });
 }
 
+/** Why a call still waiting when its run ended can't be decided any more. */
+const ENDED_UNDECIDED = "The answer ended before a decision.";
+
 /**
  * Closes the blocks a run left running when it ended: they did not fail themselves, they were
  * stopped (by the user, an empty balance, a failure elsewhere or a dead process), with `reason`
- * and, where their start is known, how long they ran.
+ * and, where their start is known, how long they ran. Calls still waiting for a person expire,
+ * with `undecided` as the reason.
  */
 function markUnfinished(
   content: TraceNode[],
   endedAt: number | undefined,
   startedAt: Map<string, number>,
-  reason?: string,
+  reason: string | undefined,
+  undecided: string,
 ) {
   for (const node of content) {
     if ((node.type === "tool_call" || node.type === "subagent") && node.status === "running") {
@@ -104,7 +112,9 @@ function markUnfinished(
         node.durationMs = Math.max(0, endedAt - started);
       if (node.type === "subagent" && reason) node.stopReason = reason;
     }
-    if (node.type === "subagent") markUnfinished(node.content, endedAt, startedAt, reason);
+    if (node.type === "tool_call" && node.approval?.status === "pending")
+      node.approval = { id: node.approval.id, status: "expired", reason: undecided };
+    if (node.type === "subagent") markUnfinished(node.content, endedAt, startedAt, reason, undecided);
   }
 }
 
@@ -122,7 +132,13 @@ function unfinishedReason(status: RunStatus, errorCode: string | undefined): str
 export function closeInterrupted(tree: MessageTree): MessageTree {
   const copy = structuredClone(tree);
   copy.status = "failed";
-  markUnfinished(copy.content, undefined, new Map(), "interrupted");
+  markUnfinished(
+    copy.content,
+    undefined,
+    new Map(),
+    "interrupted",
+    "The answer was interrupted before a decision.",
+  );
   return copy;
 }
 
@@ -250,6 +266,14 @@ export function applyEvent(tree: MessageTree, ev: RunEvent): MessageTree {
       }
       break;
     }
+    case "tool_approval": {
+      const node = toolCalls.get(ev.id);
+      if (node?.type === "tool_call") node.approval = { ...ev.approval };
+      // The call runs from its approval on: its duration is the tool's, not the wait for a person
+      // (also when the tree was stored while it waited and is continued after a resume).
+      if (ev.approval.status === "approved" || ev.approval.status === "edited") startedAt.set(ev.id, ev.ts);
+      break;
+    }
     case "subagent_start": {
       let span = spans.get(ev.spanId);
       if (!span?.node) {
@@ -330,7 +354,13 @@ export function applyEvent(tree: MessageTree, ev: RunEvent): MessageTree {
       tree.durationMs = ev.durationMs;
       if (ev.error) tree.error = { ...ev.error };
       if (ev.status !== "completed")
-        markUnfinished(tree.content, ev.ts, startedAt, unfinishedReason(ev.status, ev.error?.code));
+        markUnfinished(
+          tree.content,
+          ev.ts,
+          startedAt,
+          unfinishedReason(ev.status, ev.error?.code),
+          ev.error?.message ?? ENDED_UNDECIDED,
+        );
       break;
   }
   return tree;

@@ -1,6 +1,8 @@
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import type { BaseMessage } from "@langchain/core/messages";
 import type { ReasoningKey } from "../providers/types";
+import type { ApprovalHooks } from "./approval";
+import type { RunSnapshot } from "./graph/journal";
 import type { Limits } from "./limits";
 
 /** Context a child sees: only the task (`isolated`) or the parent's conversation plus the task (`fork`). */
@@ -59,6 +61,8 @@ export interface AgentDefinition {
   parameters?: AgentModelParameters;
   /** Tool names: built-in ones (see `BUILTIN_TOOLS`) and those given to the run (`CreateRunOptions.tools`). */
   tools?: string[];
+  /** Of `tools`, those that wait for a person's approval before each call ("Ask before running"). */
+  askTools?: string[];
   subagents?: SubagentSettings;
   summarization?: SummarizationSettings;
   edges?: HandoffEdge[];
@@ -118,6 +122,8 @@ export interface AgentInput {
   summarization?: ShapedSummarizationConfig;
   toolNames: string[];
   toolRegistry: Map<string, RegistryTool>;
+  /** Registry tools that ask before running. */
+  askTools: Set<string>;
   isSubagent: boolean;
   initialSummary?: string;
   subagentConfigs: SubagentConfig[];
@@ -218,6 +224,13 @@ export interface CreateRunOptions {
   tools?: RegistryTool[];
   /** Sentences for the user emitted as `notice` events right after `run_start` (e.g. a tool that is gone). */
   notices?: string[];
+  /** How calls of tools that ask before running reach a person (see approval.ts). */
+  approvals?: ApprovalHooks;
+  /**
+   * Continue a run from its snapshot (same run id, agents and messages): what it did is replayed
+   * without model calls, tool calls or events, and it goes on from where it stopped.
+   */
+  resume?: RunSnapshot;
 }
 
 export type { Limits, ReasoningKey };

@@ -14,6 +14,7 @@ type DraftForTree = Pick<
   AgentData,
   "name" | "description" | "instructions" | "provider" | "model" | "tools"
 > & {
+  askTools?: AgentData["askTools"];
   subagents: AgentData["subagents"];
   handoffs?: AgentData["handoffs"];
   parameters?: AgentData["parameters"];
@@ -32,6 +33,7 @@ function draftDefinition(id: string, data: DraftForTree): AgentDefinition {
     model: data.model,
     parameters: { ...(data.parameters ?? {}) },
     tools: [...data.tools],
+    askTools: [...(data.askTools ?? [])],
     subagents: {
       enabled: data.subagents.enabled,
       allowSelf: data.subagents.allowSelf,
@@ -112,6 +114,9 @@ export function parsePreviewInput(input: unknown): DraftForTree {
   const tools = Array.isArray(raw.tools)
     ? raw.tools.filter((t): t is string => typeof t === "string" && t.length <= 200).slice(0, 200)
     : [];
+  const askTools = Array.isArray(raw.askTools)
+    ? raw.askTools.filter((t): t is string => typeof t === "string" && tools.includes(t))
+    : [];
   const str = (v: unknown, fallback = "") => (typeof v === "string" && v.trim() ? v.trim() : fallback);
   return {
     name: str(raw.name, "This agent"),
@@ -120,6 +125,7 @@ export function parsePreviewInput(input: unknown): DraftForTree {
     provider: str(raw.provider, "preview"),
     model: str(raw.model, "preview"),
     tools,
+    askTools,
     subagents: sub.success
       ? sub.data
       : { enabled: false, allowSelf: true, selfMode: "isolated", children: [] },

@@ -23,11 +23,13 @@ export interface PreviewNode {
   cycle?: string[];
   /** The tools this entry runs with (a self-spawned child has its parent's). */
   tools: string[];
+  /** Of `tools`, those that ask before running. */
+  askTools: string[];
   children: PreviewNode[];
 }
 
 export interface PreviewResult {
-  root: { id: string; name: string; tools: string[] };
+  root: { id: string; name: string; tools: string[]; askTools: string[] };
   nodes: PreviewNode[];
   /** Entries the engine expanded (self and explicit, every level). */
   count: number;
@@ -38,11 +40,11 @@ export interface PreviewResult {
 
 /** A preview with no nodes yet, stating the limits it is checked against. */
 export function emptyPreview(
-  root: { id: string; name: string; tools?: string[] },
+  root: { id: string; name: string; tools?: string[]; askTools?: string[] },
   limits: Limits,
 ): PreviewResult {
   return {
-    root: { id: root.id, name: root.name, tools: [...(root.tools ?? [])] },
+    root: { id: root.id, name: root.name, tools: [...(root.tools ?? [])], askTools: asks(root) },
     nodes: [],
     count: 0,
     limits: {
@@ -137,6 +139,7 @@ function toNodes(
       name: o.childName,
       depth,
       tools: [],
+      askTools: [],
       children: [],
     });
   for (const c of configs) {
@@ -148,6 +151,7 @@ function toNodes(
         depth: c.depth,
         mode: c.mode,
         tools: [...(agent.tools ?? [])],
+        askTools: asks(agent),
         children: [],
       });
       continue;
@@ -160,12 +164,21 @@ function toNodes(
       depth: c.depth,
       mode: c.mode,
       tools: [...(child?.tools ?? [])],
+      askTools: child ? asks(child) : [],
       children: child ? toNodes(child, c.agentInputs.subagentConfigs, [...path, child], all, overDepth) : [],
     });
   }
   for (const o of cut.filter((c) => !c.self)) {
     expanded.add(o.childId);
-    nodes.push({ kind: "too_deep", agentId: o.childId, name: o.childName, depth, tools: [], children: [] });
+    nodes.push({
+      kind: "too_deep",
+      agentId: o.childId,
+      name: o.childName,
+      depth,
+      tools: [],
+      askTools: [],
+      children: [],
+    });
   }
   // Listed children the engine left out although they exist: the loops it skips.
   for (const id of agent.subagents?.agent_ids ?? []) {
@@ -180,10 +193,16 @@ function toNodes(
       depth,
       cycle: [...loop.map((p) => p.name), child.name],
       tools: [],
+      askTools: [],
       children: [],
     });
   }
   return nodes;
+}
+
+/** The tools of an agent that ask before running (only those it has). */
+function asks(agent: { tools?: string[]; askTools?: string[] }): string[] {
+  return (agent.askTools ?? []).filter((t) => agent.tools?.includes(t));
 }
 
 const silentLogger = { info() {}, warn() {}, error() {} };

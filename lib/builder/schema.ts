@@ -73,6 +73,12 @@ export const agentDraftSchema = z.object({
     .max(100, "At most 100 tools.")
     .default([])
     .refine((list) => new Set(list).size === list.length, "A tool is listed twice."),
+  // Of `tools`, those that wait for the chatting user's approval before each call.
+  askTools: z
+    .array(z.string().max(200))
+    .max(100, "At most 100 tools.")
+    .default([])
+    .refine((list) => new Set(list).size === list.length, "A tool is listed twice."),
   visibility: visibilitySchema.default("private"),
   shareEmails: z.array(z.string().trim().toLowerCase()).default([]),
   subagents: subagentsSchema.default({ enabled: false, allowSelf: true, selfMode: "isolated", children: [] }),

@@ -10,12 +10,17 @@ import { DEMO_ENDPOINT_ID, DEMO_MODEL_ID } from "@/lib/providers";
 import { createAgent } from "./agents";
 import { listToolChoices } from "./tools";
 
-// The notes tools the lead gets (delete_note is left out: nothing asks before it runs).
-const LEAD_NOTE_TOOLS = /__(?:save_note|list_notes|read_note)$/;
+// The notes tools the lead gets; delete_note asks before running (its annotations say destructive),
+// so a newcomer sees a run wait for their approval.
+const LEAD_NOTE_TOOLS = /__(?:save_note|list_notes|read_note|delete_note)$/;
 
-async function noteTools(userId: string): Promise<string[]> {
+async function noteTools(userId: string): Promise<{ tools: string[]; askTools: string[] }> {
   const notes = (await listToolChoices({ userId })).find((g) => g.id === NOTES_SERVER_ID);
-  return (notes?.tools ?? []).map((t) => t.name).filter((name) => LEAD_NOTE_TOOLS.test(name));
+  const picked = (notes?.tools ?? []).filter((t) => LEAD_NOTE_TOOLS.test(t.name));
+  return {
+    tools: picked.map((t) => t.name),
+    askTools: picked.filter((t) => t.askByDefault).map((t) => t.name),
+  };
 }
 
 async function starterModel(userId: string): Promise<{ provider: string; model: string } | null> {
@@ -62,8 +67,8 @@ export async function grantStarterTeam({ userId }: { userId: string }): Promise<
         name: "Team Lead",
         description: "Splits a request into parts and delegates each part to a specialist, in parallel.",
         instructions:
-          "When a request has several parts, delegate each part to the best subagent, then combine their answers. Save and list the user's notes with the notes tools when asked.",
-        tools: await noteTools(userId),
+          "When a request has several parts, delegate each part to the best subagent, then combine their answers. Save, list and delete the user's notes with the notes tools when asked.",
+        ...(await noteTools(userId)),
         subagents: {
           enabled: true,
           allowSelf: true,

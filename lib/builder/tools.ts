@@ -11,6 +11,8 @@ export interface ToolChoice {
   /** The tool's own name on its server (the built-in name for built-in tools). */
   label: string;
   description: string;
+  /** "Ask before running" starts on when the tool is picked (destructive or open-world MCP tools). */
+  askByDefault: boolean;
 }
 
 export interface ToolGroup {
@@ -29,7 +31,12 @@ export async function listToolChoices({ userId }: { userId: string }): Promise<T
     id: "builtin",
     name: "Built-in",
     kind: "builtin",
-    tools: listBuiltinTools().map((t) => ({ name: t.name, label: t.name, description: t.description })),
+    tools: listBuiltinTools().map((t) => ({
+      name: t.name,
+      label: t.name,
+      description: t.description,
+      askByDefault: false,
+    })),
   };
   const servers = await listMcpToolsForUser({ userId });
   return [
@@ -45,6 +52,7 @@ export async function listToolChoices({ userId }: { userId: string }): Promise<T
           name: t.modelName,
           label: t.title || t.name,
           description: t.description,
+          askByDefault: t.askByDefault,
         })),
       }),
     ),

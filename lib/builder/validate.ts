@@ -64,6 +64,14 @@ export async function checkAgentData({
   }
   const unusable = await firstUnusableTool({ userId, names: data.tools });
   if (unusable) throw refuse("bad_request:agent_tool", "tools", unusable.message);
+  const notChosen = data.askTools.find((t) => !data.tools.includes(t));
+  if (notChosen !== undefined) {
+    throw refuse(
+      "bad_request:agent_tool",
+      "askTools",
+      `"Ask before running" is set for ${notChosen}, which is not one of this agent's tools.`,
+    );
+  }
 
   const limits = await currentLimits(userId);
   const result = await previewTree({ userId, agentId, data, limits });

@@ -1,7 +1,7 @@
 // Runs in progress in this process. Every event of a live run is kept here so that a second
 // request (a reload, another tab) can replay what happened so far and then follow the rest.
 // A finished run stays a short while so a client that reconnects right at the end still sees it.
-import type { RunEvent } from "@/lib/agents";
+import type { MessageTree, RunEvent } from "@/lib/agents";
 import { AppError } from "@/lib/errors";
 
 export interface ChatMeta {
@@ -12,6 +12,8 @@ export interface ChatMeta {
   assistantMessageId: string;
   agentId: string;
   title: string;
+  /** A run resumed after a pause for approvals: the answer it continues (its events follow). */
+  resumedFrom?: MessageTree;
 }
 
 export type StreamItem = ChatMeta | RunEvent;

@@ -10,9 +10,11 @@ import {
   type StoredMessage,
 } from "@/lib/db/conversations";
 import { runStatusByMessage } from "@/lib/db/run-signals";
+import { pausedRunExpiries } from "@/lib/db/tool-approvals";
 import type { errorBody } from "@/lib/errors";
 import { DEMO_ENDPOINT_ID } from "@/lib/providers";
 import { emptyBalanceRefusal, INTERRUPTED } from "@/lib/quota";
+import { expiredView } from "./approvals";
 import { isLive, liveRunForConversation } from "./live-runs";
 
 // The chat's data as the browser receives it (JSON: dates as ISO strings). The client imports these
@@ -120,6 +122,11 @@ export async function conversationView({
   const running = (mid: string) => runStatus.get(mid)?.status === "RUNNING";
   const remoteId = notHere.find(running);
   const live = liveRunForConversation(id);
+  // A paused answer whose time to decide is over shows as expired (the sweep stores it so).
+  const expiries = await pausedRunExpiries({
+    assistantMessageIds: messages.filter((m) => m.status === "PAUSED").map((m) => m.id),
+  });
+  const expired = (mid: string) => (expiries.get(mid)?.getTime() ?? Infinity) <= Date.now();
   return {
     conversation: { id: conversation.id, agentId: conversation.agentId },
     messages: messages.map((m) =>
@@ -129,7 +136,7 @@ export async function conversationView({
             status: "INTERRUPTED",
             error: { ...INTERRUPTED },
           })
-        : toChatMessage(m),
+        : toChatMessage(expired(m.id) ? expiredView(m) : m),
     ),
     liveRunId: live?.meta.runId ?? null,
     remoteRun:

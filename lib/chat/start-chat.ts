@@ -2,6 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import {
   type AgentRun,
+  applyEvent,
   createRun,
   type MessageTree,
   type ModelFactory,
@@ -16,12 +17,15 @@ import {
   type UsageRow,
 } from "@/lib/db/conversations";
 import { listenForRunStops } from "@/lib/db/run-signals";
+import { clearCheckpoint } from "@/lib/db/tool-approvals";
 import type { PublicUser } from "@/lib/db/users";
 import { env } from "@/lib/env";
-import { AppError, isAppError } from "@/lib/errors";
-import { admitRun, engineLimits, getLimitsForUser, INTERRUPTED, usageHook, usageRecordOf } from "@/lib/quota";
+import { AppError } from "@/lib/errors";
+import { admitRun, engineLimits, getLimitsForUser, INTERRUPTED } from "@/lib/quota";
 import { ensureProcessLease, holdRun, processLeaseId, releaseRun } from "@/lib/quota/process-lease";
 import { retryWithBackoff } from "@/lib/util/retry";
+import { type PauseTarget, RunApprovals } from "./approvals";
+import { logRetry, modelCallCharges } from "./charges";
 import { applyStoredSummary, pathTo, type StoredSummary, toEngineHistory } from "./history";
 import {
   acceptingRuns,
@@ -120,17 +124,8 @@ export async function startChat({
 
   const controller = new AbortController();
   const runId = randomUUID();
-  // With balances on, each model call is charged as it finishes (a throw — balance exhausted — stops
-  // the run cleanly), retried while the database is away (a balance refusal is not). With balances
-  // off its ledger row waits in `usageRows` and is written with the next save of the answer.
-  const usageRows: UsageRow[] = [];
-  const charge = (info: Parameters<ReturnType<typeof usageHook>>[0]) =>
-    retryWithBackoff(() => usageHook({ runId, userId: user.id, quota: limits })(info), {
-      budgetMs: env().RUN_FINAL_SAVE_RETRY_SECONDS * 1000,
-      isPermanent: isAppError,
-      onRetry: (err, attempt, delayMs) =>
-        logRetry("recording usage failed, retrying", runId, err, attempt, delayMs),
-    });
+  const charges = modelCallCharges({ runId, userId: user.id, limits });
+  const approvals = new RunApprovals({ runId, userId: user.id });
   // Limit errors (depth, config count) are typed with a code; the route maps them to a response.
   const run = await createRun({
     runId,
@@ -144,14 +139,8 @@ export async function startChat({
     modelFactory: resolved.modelFactory,
     signal: controller.signal,
     limits: engineLimits(limits),
-    onModelCallEnd: async (info) => {
-      if (limits.balanceEnabled) return charge(info);
-      usageRows.push({
-        id: randomUUID(),
-        ...usageRecordOf({ runId, userId: user.id, ...info }),
-        createdAt: new Date(),
-      });
-    },
+    onModelCallEnd: charges.onModelCallEnd,
+    approvals: approvals.hooks,
   });
 
   // The turn is written with the run, in one statement under the admission lock: a refused or
@@ -187,19 +176,16 @@ export async function startChat({
     throw err;
   }
 
-  const live = registerRun({
-    userId: user.id,
-    abort: (reason) => controller.abort(reason),
-    meta: {
-      type: "meta",
-      runId,
-      conversationId,
-      userMessageId: turn.userMessageId,
-      assistantMessageId: turn.assistantMessageId,
-      agentId: req.agentId,
-      title,
-    },
-  });
+  const meta = {
+    type: "meta" as const,
+    runId,
+    conversationId,
+    userMessageId: turn.userMessageId,
+    assistantMessageId: turn.assistantMessageId,
+    agentId: req.agentId,
+    title,
+  };
+  const live = registerRun({ userId: user.id, abort: (reason) => controller.abort(reason), meta });
   // Stop requests that reach another app process arrive here through the database.
   listenForRunStops((id) => getLiveRun(id)?.abort(new Error("Stopped by the user")));
   void pump({
@@ -208,9 +194,21 @@ export async function startChat({
     signal: controller.signal,
     assistantMessageId: turn.assistantMessageId,
     runId,
-    usageRows,
+    usageRows: charges.usageRows,
     // Which stored message each engine message is, so a summary can record what it covers.
     historyIds: [...prior.ids, turn.userMessageId],
+    approvals,
+    // What resumes the run if it pauses for approvals (lib/chat/approvals.ts).
+    checkpoint: {
+      version: 1,
+      meta,
+      rootId: tree.rootId,
+      agents: [...runTools.agents.values()],
+      messages: history,
+      initialSummary,
+      historyIds: [...prior.ids, turn.userMessageId],
+      limits: engineLimits(limits),
+    },
   });
   return live;
 }
@@ -222,14 +220,10 @@ function refuseWhileShuttingDown() {
     });
 }
 
-function logRetry(msg: string, runId: string, err: unknown, attempt: number, delayMs: number) {
-  console.error(
-    JSON.stringify({ level: "warn", msg, runId, attempt, retryInMs: delayMs, error: String(err) }),
-  );
-}
-
-function usageOf(events: RunEvent[]): MessageUsage {
-  const u = { inputTokens: 0, outputTokens: 0, subagentInputTokens: 0, subagentOutputTokens: 0 };
+function usageOf(events: RunEvent[], base?: MessageUsage): MessageUsage {
+  const u = base
+    ? { ...base }
+    : { inputTokens: 0, outputTokens: 0, subagentInputTokens: 0, subagentOutputTokens: 0 };
   for (const e of events) {
     if (e.type !== "usage") continue;
     u.inputTokens += e.inputTokens;
@@ -253,8 +247,12 @@ const STATUS = { completed: "COMPLETE", stopped: "STOPPED", failed: "FAILED" } a
 const RUN_STATUS = { completed: "COMPLETED", stopped: "STOPPED", failed: "FAILED" } as const;
 const UNEXPECTED_END = { code: "internal", message: "The run ended unexpectedly." };
 
-/** Drains the engine's events into the live run and the database, whatever happens to the client. */
-async function pump({
+/**
+ * Drains the engine's events into the live run and the database, whatever happens to the client.
+ * A run that pauses for approvals is stored by `approvals` and suspended: the pump then ends
+ * without closing the run. A resumed run continues `base`, the answer stored when it paused.
+ */
+export async function pump({
   live,
   run,
   signal,
@@ -262,6 +260,9 @@ async function pump({
   runId,
   usageRows,
   historyIds,
+  approvals,
+  checkpoint,
+  base,
 }: {
   live: LiveRun;
   run: AgentRun;
@@ -271,17 +272,22 @@ async function pump({
   /** Ledger rows of model calls not saved yet (balances off): written with the next save. */
   usageRows: UsageRow[];
   historyIds: string[];
+  approvals: RunApprovals;
+  checkpoint: PauseTarget["checkpoint"];
+  base?: { tree: MessageTree; usage: MessageUsage };
 }) {
   const events: RunEvent[] = [];
   let lastSave = Date.now();
   let saving: Promise<void> = Promise.resolve();
   const snapshot = () => {
-    const tree: MessageTree & StoredSummary = reduceEvents(events);
+    const tree: MessageTree & StoredSummary = base
+      ? events.reduce(applyEvent, structuredClone(base.tree))
+      : reduceEvents(events);
     const summarized = events.find((e) => e.type === "summary");
     if (summarized?.type === "summary" && summarized.summarizedMessages > 0) {
       tree.summaryUpTo = historyIds[summarized.summarizedMessages - 1];
     }
-    return { content: rootText(tree), parts: tree, usage: usageOf(events) };
+    return { content: rootText(tree), parts: tree, usage: usageOf(events, base?.usage) };
   };
   // Saves while streaming are best effort (the next one or the final save supersedes a lost one;
   // usage rows of a lost save go with the next).
@@ -304,6 +310,27 @@ async function pump({
     });
   };
 
+  approvals.bind({
+    checkpoint,
+    // Pausing stores the answer as it stands, after the pending save and with the usage rows
+    // not written yet (the ledger must not wait for a decision that may never come).
+    message: async () => {
+      await saving;
+      const rows = usageRows.splice(0);
+      if (rows.length)
+        await saveAnswer({
+          id: assistantMessageId,
+          ...snapshot(),
+          status: "STREAMING",
+          usageRows: rows,
+        }).catch((err) => {
+          usageRows.unshift(...rows);
+          throw err;
+        });
+      return { id: assistantMessageId, ...snapshot() };
+    },
+    suspend: () => run.suspend(),
+  });
   try {
     for await (const event of run.stream()) {
       events.push(event);
@@ -315,6 +342,13 @@ async function pump({
     }
   } catch (err) {
     console.error(JSON.stringify({ level: "error", msg: "run stream failed", runId, error: String(err) }));
+  }
+  approvals.close();
+  if ((await run.result()).status === "paused") {
+    // Stored as PAUSED (approvals.ts): no slot, no process; a decision resumes it from the database.
+    releaseRun(runId);
+    finish(live);
+    return;
   }
 
   // The end: the answer as it stands, the usage rows not saved yet and the end of the run, in one
@@ -364,6 +398,7 @@ async function pump({
         close: { runId, status: runStatus },
       }),
     );
+    if (base) await clearCheckpoint({ runId }).catch(() => {});
   } catch (err) {
     // Given up: the run stays RUNNING in the database; this process's lease sweep interrupts it
     // (keeping the last saved content) once the database is back, since the run is no longer held.

@@ -1,7 +1,9 @@
 import "server-only";
+import { z } from "zod";
 import type { AgentDefinition, RegistryTool } from "@/lib/agents";
-import { BUILTIN_TOOLS } from "@/lib/agents/tools";
+import { BUILTIN_TOOLS, builtinRegistryTool } from "@/lib/agents/tools";
 import { resolveMcpTools } from "@/lib/mcp";
+import { argsProblem } from "@/lib/mcp/check-args";
 
 export interface RunTools {
   /** The agents with the tools they can use in this run (tools that are gone taken out). */
@@ -40,4 +42,31 @@ export async function resolveRunTools({
     return `${m.reason} ${users.join(", ")} ${users.length === 1 ? "runs" : "run"} without it.`;
   });
   return { agents: out, tools, notices };
+}
+
+/**
+ * Why `args` don't fit the tool named `name` (its zod schema for built-in tools, its JSON Schema
+ * for MCP tools, as `userId` may use them), or null: edited arguments are checked before they run.
+ * A tool that can't be found now is not judged here (the run reports it).
+ */
+export async function toolArgsProblem({
+  userId,
+  name,
+  args,
+}: {
+  userId: string;
+  name: string;
+  args: Record<string, unknown>;
+}): Promise<string | null> {
+  const builtin = builtinRegistryTool(name);
+  if (builtin?.parse) {
+    try {
+      builtin.parse(args);
+      return null;
+    } catch (err) {
+      return err instanceof z.ZodError ? z.prettifyError(err) : String(err);
+    }
+  }
+  const { tools } = await resolveMcpTools({ userId, names: [name] });
+  return tools[0] ? argsProblem(tools[0].parameters, args) : null;
 }

@@ -16,6 +16,7 @@ export interface AgentTreeRow {
   model: string;
   parameters: Record<string, unknown>;
   tools: string[];
+  askTools: string[];
   visibility: "PRIVATE" | "SHARED" | "PUBLIC";
   subagentsEnabled: boolean;
   allowSelf: boolean;
@@ -43,7 +44,7 @@ export async function loadAgentRows({ ids }: { ids: string[] }): Promise<AgentTr
 }
 
 const AGENT_ROW_COLUMNS = Prisma.sql`a."id", a."ownerId", a."name", a."description", a."instructions", a."provider", a."model",
-      a."parameters", a."tools", a."visibility"::text AS "visibility", a."subagentsEnabled", a."allowSelf",
+      a."parameters", a."tools", a."askTools", a."visibility"::text AS "visibility", a."subagentsEnabled", a."allowSelf",
       a."selfMode"::text AS "selfMode", a."summarization",
       COALESCE((SELECT json_agg(json_build_object('childId', s."childId", 'mode', s."mode") ORDER BY s."position")
         FROM "AgentSubagent" s WHERE s."parentId" = a."id"), '[]'::json) AS "children",
@@ -109,6 +110,7 @@ export function toAgentDefinition(
     model: row.model,
     parameters: { ...row.parameters },
     tools: [...row.tools],
+    askTools: row.askTools.filter((t) => row.tools.includes(t)),
     subagents: {
       enabled: row.subagentsEnabled,
       allowSelf: row.allowSelf,

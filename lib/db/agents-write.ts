@@ -21,6 +21,7 @@ function agentColumns(data: AgentRecord) {
     model: data.model,
     parameters: data.parameters as Prisma.InputJsonObject,
     tools: data.tools,
+    askTools: data.askTools ?? [],
     visibility: toDbVisibility(data.visibility),
     subagentsEnabled: data.subagents.enabled,
     allowSelf: data.subagents.allowSelf,

@@ -18,6 +18,8 @@ export interface AgentRecord {
   model: string;
   parameters: Record<string, unknown>;
   tools: string[];
+  /** Of `tools`, those that ask before running (absent in versions saved before it existed). */
+  askTools?: string[];
   visibility: VisibilityValue;
   subagents: {
     enabled: boolean;
@@ -197,6 +199,7 @@ export async function getAgent({ id, userId }: { id: string; userId: string }): 
       model: row.model,
       parameters: row.parameters,
       tools: row.tools,
+      askTools: row.askTools,
       visibility: VIS[row.visibility],
       shareEmails,
       subagents: {

@@ -225,3 +225,8 @@ export async function failOrphanedMessages({
     WHERE m."status" = 'STREAMING' AND m."role" = 'ASSISTANT' AND m."createdAt" < ${cutoff} ${ofUser}
       AND NOT EXISTS (SELECT 1 FROM "Run" r WHERE r."assistantMessageId" = m."id" AND r."status" = 'RUNNING')`;
 }
+
+/** The user's runs holding a concurrent-run slot (a paused run holds none). */
+export async function countRunningRuns({ tx, userId }: { tx: Tx; userId: string }) {
+  return tx.run.count({ where: { userId, status: "RUNNING" } });
+}

@@ -52,7 +52,12 @@ describe("demo model with the notes server", () => {
     const user = await makeUser("Newcomer");
     session.userId = user.id;
     const lead = (await agentsOf(user.id)).find((a) => a.name === "Team Lead");
-    expect(lead?.tools).toEqual(["notes__save_note", "notes__list_notes", "notes__read_note"]);
+    expect(lead?.tools).toEqual([
+      "notes__save_note",
+      "notes__list_notes",
+      "notes__read_note",
+      "notes__delete_note",
+    ]);
 
     const save = eventsOf(
       await readStream(

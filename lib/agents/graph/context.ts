@@ -1,9 +1,12 @@
 import type { BaseLanguageModelInput } from "@langchain/core/language_models/base";
 import type { AIMessageChunk, SystemMessage } from "@langchain/core/messages";
 import type { Runnable } from "@langchain/core/runnables";
+import type { ApprovalHooks } from "../approval";
 import type { RunEventInit, Usage } from "../events";
 import type { Limits } from "../limits";
 import type { AgentInput, Logger, ModelCallInfo, ModelFactory } from "../types";
+import type { IdleWatch } from "./idle";
+import type { Journal } from "./journal";
 
 export type ChatRunnable = Runnable<BaseLanguageModelInput, AIMessageChunk>;
 
@@ -24,6 +27,12 @@ export interface RunContext {
   nextId(): string;
   /** Bound models by agent input, so parallel children share one instance. */
   models: Map<AgentInput, ChatRunnable>;
+  /** What the run has done (replayed when the run resumes from a snapshot). */
+  journal: Journal;
+  /** The host's approval hooks; without them a tool that asks before running is refused. */
+  approvals?: ApprovalHooks;
+  /** Work in flight vs. calls waiting for a person. */
+  idle: IdleWatch;
 }
 
 /** One agent running in one span (the root, or one subagent invocation). */

@@ -2,6 +2,7 @@ import type { BindToolsInput } from "@langchain/core/language_models/chat_models
 import { AIMessage, type AIMessageChunk, type BaseMessage } from "@langchain/core/messages";
 import { AgentEngineError } from "../errors";
 import type { AgentExecution, ChatRunnable } from "./context";
+import { turnKey } from "./journal";
 import { toolDefsFor } from "./tool-defs";
 
 function boundModel(exec: AgentExecution): ChatRunnable {
@@ -65,9 +66,17 @@ function emitContent(exec: AgentExecution, chunk: AIMessageChunk) {
 /** Gives every tool call a run-unique id (span ids of subagents are tool call ids). */
 function uniqueToolCallId(exec: AgentExecution, id: string | undefined): string {
   const used = exec.run.usedToolCallIds;
-  const out = id && !used.has(id) ? id : `call_${exec.run.nextId()}`;
+  let out = id && !used.has(id) ? id : `call_${exec.run.nextId()}`;
+  while (used.has(out)) out = `call_${exec.run.nextId()}`;
   used.add(out);
   return out;
+}
+
+function addUsage(exec: AgentExecution, inputTokens: number, outputTokens: number) {
+  for (let e: AgentExecution | undefined = exec; e; e = e.parent) {
+    e.usage.inputTokens += inputTokens;
+    e.usage.outputTokens += outputTokens;
+  }
 }
 
 /** One model turn: streams deltas as events, reports usage, runs the usage hook, returns the AI message. */
@@ -80,7 +89,28 @@ export async function callModel(exec: AgentExecution, messages: BaseMessage[]): 
       { agentId: input.agentId, maxTurns: exec.maxTurns },
     );
   }
+  const key = turnKey(exec.spanId, input.agentId, exec.turns);
   exec.turns++;
+  // A resumed run: this turn happened before the pause (streamed, charged); its reply is reused.
+  const replayed = run.journal.replayTurn(key);
+  if (replayed) {
+    for (const c of replayed.message.tool_calls ?? []) run.usedToolCallIds.add(c.id as string);
+    addUsage(exec, replayed.inputTokens, replayed.outputTokens);
+    return replayed.message;
+  }
+  run.idle.begin();
+  try {
+    const message = await streamTurn(exec, messages);
+    const usage = message.usage_metadata;
+    run.journal.recordTurn(key, message, usage?.input_tokens ?? 0, usage?.output_tokens ?? 0);
+    return message;
+  } finally {
+    run.idle.end();
+  }
+}
+
+async function streamTurn(exec: AgentExecution, messages: BaseMessage[]): Promise<AIMessage> {
+  const { run, input } = exec;
   const model = boundModel(exec);
   const prompt = exec.system ? [exec.system, ...messages] : messages;
   // No callbacks: nothing reads them, and a handler per chunk is the main cost of streaming.
@@ -106,10 +136,7 @@ export async function callModel(exec: AgentExecution, messages: BaseMessage[]): 
     provider: input.provider,
     model: input.model,
   });
-  for (let e: AgentExecution | undefined = exec; e; e = e.parent) {
-    e.usage.inputTokens += inputTokens;
-    e.usage.outputTokens += outputTokens;
-  }
+  addUsage(exec, inputTokens, outputTokens);
   if (run.onModelCallEnd) {
     try {
       await run.onModelCallEnd({

@@ -74,7 +74,10 @@ export async function runSubagent(
   if (!task.trim()) return { text: "The description (task) is required.", error: "missing description" };
 
   await gate.acquire(run.signal);
-  const started = Date.now();
+  // A resumed run: a child that started before the pause keeps its start (and its block).
+  const resumedFrom = run.journal.data.spans[call.id];
+  const started = resumedFrom ?? Date.now();
+  run.journal.data.spans[call.id] = started;
   const childInput = config.agentInputs;
   const child: AgentExecution = {
     run,
@@ -97,16 +100,17 @@ export async function runSubagent(
     depth: config.depth,
     agentId: childInput.agentId,
   };
-  run.emit({
-    type: "subagent_start",
-    ...base,
-    subagentType: config.type,
-    agentName: config.name,
-    task,
-    mode: config.mode,
-    model: childInput.model,
-    ancestry: exec.ancestry,
-  });
+  if (resumedFrom === undefined)
+    run.emit({
+      type: "subagent_start",
+      ...base,
+      subagentType: config.type,
+      agentName: config.name,
+      task,
+      mode: config.mode,
+      model: childInput.model,
+      ancestry: exec.ancestry,
+    });
   try {
     const ownInstructions = config.self ? undefined : childInput.instructions;
     const out = await runGraph(child, buildChildMessages(config.mode, task, parentMessages, ownInstructions));

@@ -58,6 +58,13 @@ export async function summarizeIfNeeded(
   const cut = summaryCutIndex(exec, messages);
   if (!s || cut <= 0) return { messages };
   const { run, input } = exec;
+  const done = run.journal.data.summary;
+  if (done) {
+    // A resumed run: the summary was made (and streamed, and charged) before the pause.
+    exec.usage.inputTokens += done.inputTokens;
+    exec.usage.outputTokens += done.outputTokens;
+    return { messages: messages.slice(done.cut), summary: done.text };
+  }
   const model = run.modelFactory({
     endpointId: s.endpointId,
     provider: s.provider,
@@ -104,6 +111,7 @@ export async function summarizeIfNeeded(
     }
   }
   const summary = messageText(reply);
+  run.journal.data.summary = { text: summary, cut, inputTokens, outputTokens };
   run.emit({ type: "summary", ...base, text: summary, summarizedMessages: cut });
   return { messages: messages.slice(cut), summary };
 }

@@ -1,4 +1,6 @@
+import { randomUUID } from "node:crypto";
 import { type AIMessage, type BaseMessage, ToolMessage } from "@langchain/core/messages";
+import { type ApprovalDecision, type ApprovalRequest, decidedApproval, deniedResult } from "../approval";
 import { errorMessage } from "../errors";
 import type { AgentExecution } from "./context";
 import { Semaphore } from "./queue";
@@ -19,22 +21,98 @@ export interface ToolsResult {
 
 async function runRegistryTool(
   exec: AgentExecution,
-  name: string,
-  args: unknown,
+  call: { id: string; name: string; args: Record<string, unknown> },
 ): Promise<{ text: string; error?: string }> {
-  const tool = exec.input.toolRegistry.get(name);
+  const { run } = exec;
+  const tool = exec.input.toolRegistry.get(call.name);
   if (!tool) {
-    const error = `Tool "${name}" is not available to this agent`;
+    const error = `Tool "${call.name}" is not available to this agent`;
     return { text: `Error: ${error}`, error };
   }
+  let args: unknown = call.args;
+  if (exec.input.askTools.has(call.name)) {
+    if (!run.approvals) {
+      const error = `Tool "${call.name}" asks before running, and nobody can be asked in this run`;
+      return { text: `Error: ${error}`, error };
+    }
+    const decision = await askPerson(exec, call, tool.source);
+    if (decision.decision === "deny") {
+      const text = deniedResult(decision.reason);
+      return { text, error: text };
+    }
+    if (decision.decision === "edit") args = decision.args;
+  }
+  run.idle.begin();
   try {
     const parsed = tool.parse ? tool.parse(args) : args;
-    return { text: await tool.execute(parsed, { signal: exec.run.signal }) };
+    return { text: await tool.execute(parsed, { signal: run.signal }) };
   } catch (err) {
-    if (exec.run.signal.aborted) throw err;
+    if (run.signal.aborted) throw err;
     const error = errorMessage(err);
     return { text: `Error: ${error}`, error };
+  } finally {
+    run.idle.end();
   }
+}
+
+/** Rejects with the signal's reason when it aborts first. */
+function unlessAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(
+      (v) => {
+        signal.removeEventListener("abort", onAbort);
+        resolve(v);
+      },
+      (e) => {
+        signal.removeEventListener("abort", onAbort);
+        reject(e);
+      },
+    );
+  });
+}
+
+/**
+ * A call of a tool that asks before running: announced once as pending (a resumed run reuses the
+ * request it stored), then held until the host has a person's decision, which is announced too.
+ */
+async function askPerson(
+  exec: AgentExecution,
+  call: { id: string; name: string; args: Record<string, unknown> },
+  source: string | undefined,
+): Promise<ApprovalDecision> {
+  const { run, spanId, parentSpanId, depth } = exec;
+  const agentId = exec.input.agentId;
+  const approvals = run.approvals as NonNullable<typeof run.approvals>;
+  const base = { spanId, parentSpanId, depth, agentId, id: call.id, name: call.name };
+  let req: ApprovalRequest | undefined = run.journal.data.pending[call.id];
+  if (!req) {
+    req = {
+      approvalId: randomUUID(),
+      toolCallId: call.id,
+      name: call.name,
+      args: call.args,
+      ...(source ? { source } : {}),
+      spanId,
+      parentSpanId,
+      depth,
+      agentId,
+    };
+    run.journal.data.pending[call.id] = req;
+    run.emit({ type: "tool_approval", ...base, approval: { id: req.approvalId, status: "pending" } });
+  }
+  run.idle.wait();
+  let decision: ApprovalDecision;
+  try {
+    decision = await unlessAborted(approvals.request(req), run.signal);
+  } finally {
+    run.idle.decided();
+  }
+  delete run.journal.data.pending[call.id];
+  run.emit({ type: "tool_approval", ...base, approval: decidedApproval(req.approvalId, decision) });
+  return decision;
 }
 
 /**
@@ -59,6 +137,13 @@ export async function runTools(
       const id = call.id as string;
       const args = (call.args ?? {}) as Record<string, unknown>;
       const source = exec.input.toolRegistry.get(call.name)?.source;
+      const handoff = resolveHandoff?.(exec, call.name);
+      // A resumed run: calls finished before the pause keep their result (no events, no rerun).
+      const recorded = run.journal.data.results[id];
+      if (recorded) {
+        if (handoff && !recorded.error && handoffTo === undefined) handoffTo = handoff.agentId;
+        return toolMessage(id, call.name, recorded);
+      }
       const start = {
         type: "tool_call_start" as const,
         spanId,
@@ -68,9 +153,10 @@ export async function runTools(
         id,
         name: call.name,
       };
-      run.emit(source ? { ...start, args, source } : { ...start, args });
+      // A call of a replayed turn was announced before the pause.
+      if (!run.journal.replayedCalls.has(id))
+        run.emit(source ? { ...start, args, source } : { ...start, args });
       let out: { text: string; error?: string };
-      const handoff = resolveHandoff?.(exec, call.name);
       if (call.name === SUBAGENT_TOOL_NAME && exec.input.subagentConfigs.length > 0) {
         gate ??= new Semaphore(run.limits.maxParallelSubagents);
         out = await runSubagent(exec, { id, args }, messages, gate, runGraph);
@@ -91,8 +177,9 @@ export async function runTools(
           out = { text: "Ignored: the conversation was already handed over.", error: "duplicate handoff" };
         }
       } else {
-        out = await runRegistryTool(exec, call.name, args);
+        out = await runRegistryTool(exec, { id, name: call.name, args });
       }
+      run.journal.data.results[id] = out.error ? { text: out.text, error: out.error } : { text: out.text };
       const end = {
         type: "tool_call_end" as const,
         spanId,
@@ -104,13 +191,17 @@ export async function runTools(
         result: out.text,
       };
       run.emit(out.error ? { ...end, error: out.error } : end);
-      return new ToolMessage({
-        content: out.text,
-        tool_call_id: id,
-        name: call.name,
-        status: out.error ? "error" : "success",
-      });
+      return toolMessage(id, call.name, out);
     }),
   );
   return { messages: results, handoffTo };
+}
+
+function toolMessage(id: string, name: string, out: { text: string; error?: string }): ToolMessage {
+  return new ToolMessage({
+    content: out.text,
+    tool_call_id: id,
+    name,
+    status: out.error ? "error" : "success",
+  });
 }

@@ -49,3 +49,59 @@ describe("demo model and the notes server", () => {
     expect(plan.text).toContain("Saved note n_123.");
   });
 });
+
+describe("demo model deleting a note", () => {
+  const all: DemoToolInfo[] = [...notes, { name: "notes__delete_note" }];
+
+  it("looks the note up by title, then deletes what it found; by id it deletes at once", () => {
+    const ask = new HumanMessage("Delete the note buy milk");
+    expect(planTurn([ask], all).toolCalls).toEqual([
+      { name: "notes__list_notes", args: { query: "buy milk" } },
+    ]);
+    const listed = new AIMessage({
+      content: "",
+      tool_calls: [{ name: "notes__list_notes", args: { query: "buy milk" }, id: "l1" }],
+    });
+    const found = new ToolMessage({
+      content: "- cabc123def456ghi789jkl · buy milk (updated 2026-12-01T10:00:00.000Z)",
+      tool_call_id: "l1",
+    });
+    const next = planTurn([ask, listed, found], all);
+    expect(next.toolCalls).toEqual([{ name: "notes__delete_note", args: { id: "cabc123def456ghi789jkl" } }]);
+    expect(planNoteCall("delete note cabc123def456ghi789jkl", all)).toEqual({
+      name: "notes__delete_note",
+      args: { id: "cabc123def456ghi789jkl" },
+    });
+  });
+
+  it("says so when nothing matches, and tells a denial apart from a deletion", () => {
+    const ask = new HumanMessage("delete the note nothing-here");
+    const listed = new AIMessage({
+      content: "",
+      tool_calls: [{ name: "notes__list_notes", args: { query: "nothing-here" }, id: "l1" }],
+    });
+    const none = new ToolMessage({ content: 'No notes match "nothing-here".', tool_call_id: "l1" });
+    expect(planTurn([ask, listed, none], all)).toMatchObject({ toolCalls: [] });
+    expect(planTurn([ask, listed, none], all).text).toContain("nothing was deleted");
+    const call = { name: "notes__delete_note", args: { id: "cabc123def456ghi789jkl" }, id: "d1" };
+    const byId = new HumanMessage("delete note cabc123def456ghi789jkl");
+    const denied = planTurn(
+      [
+        byId,
+        new AIMessage({ content: "", tool_calls: [call] }),
+        new ToolMessage({ content: "denied by the user: keep it", tool_call_id: "d1" }),
+      ],
+      all,
+    );
+    expect(denied.text).toContain("denied by the user: keep it");
+    const done = planTurn(
+      [
+        byId,
+        new AIMessage({ content: "", tool_calls: [call] }),
+        new ToolMessage({ content: "Deleted note cabc123def456ghi789jkl.", tool_call_id: "d1" }),
+      ],
+      all,
+    );
+    expect(done.text).toContain("Deleted note cabc123def456ghi789jkl.");
+  });
+});

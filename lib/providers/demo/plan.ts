@@ -13,7 +13,7 @@
 import { AIMessage, type BaseMessage, HumanMessage, ToolMessage } from "@langchain/core/messages";
 import { messageText } from "../../agents/messages";
 import { answerTask, answerWithToolResult, composeFinalAnswer, DEMO_NOTE } from "./answers";
-import { answerNoteResult, isNoteTool, planNoteCall } from "./notes";
+import { answerNoteResult, isNoteTool, planDeleteAfterList, planNoteCall } from "./notes";
 import { asksForTime, findArithmetic, splitTasks } from "./tasks";
 
 /** A bound tool as the demo sees it: name and JSON schema of its arguments. */
@@ -174,6 +174,11 @@ function planAfterTools(messages: BaseMessage[], tools: DemoToolInfo[] = []): De
   }
   // Rebuild the same steps as the turn that made these calls (deterministic), then fill in results.
   const tasks = splitTasks(latestHumanText(messages.slice(0, i + 1)));
+  // "delete the note …": the note was looked up by title; now delete what was found.
+  if (tasks.length === 1 && calls.length === 1 && calls[0].name.endsWith("__list_notes")) {
+    const next = planDeleteAfterList(tasks[0], resultFor(calls[0].id, 0), tools);
+    if (next) return { text: next.text, toolCalls: next.call ? [next.call] : [] };
+  }
   const toolInfos: DemoToolInfo[] = calls.map((c) => ({ name: c.name, parameters: { properties: {} } }));
   const steps = planSteps(tasks, toolInfos);
   const planned = steps.filter((s) => s.call).length;

@@ -1,0 +1,67 @@
+/**
+ * Human approval of tool calls ("Ask before running"). One shape, `ToolApproval`, is carried by the
+ * `tool_approval` event, stored in the trace tree on the tool call and shown by the UI, so a reload
+ * shows exactly what the live stream showed. The engine asks its host through `ApprovalHooks` and
+ * never stores anything itself: the host persists requests, decisions and the run's snapshot.
+ */
+import type { RunSnapshot } from "./graph/journal";
+
+export type ApprovalStatus = "pending" | "approved" | "edited" | "denied" | "expired";
+
+/** The approval state of one tool call. */
+export interface ToolApproval {
+  /** The approval's id (what `POST /api/chat/approvals/:id` decides). */
+  id: string;
+  status: ApprovalStatus;
+  /** `edited`: the arguments the tool ran with instead of the model's. */
+  args?: Record<string, unknown>;
+  /** `denied`: the person's reason; `expired`: why nobody can decide any more. */
+  reason?: string;
+}
+
+export type ApprovalDecision =
+  | { decision: "approve" }
+  | { decision: "edit"; args: Record<string, unknown> }
+  | { decision: "deny"; reason?: string };
+
+/** A tool call that waits for a person. */
+export interface ApprovalRequest {
+  approvalId: string;
+  toolCallId: string;
+  /** The model-facing tool name. */
+  name: string;
+  args: Record<string, unknown>;
+  /** Where the tool runs (an MCP server's name), when not built in. */
+  source?: string;
+  spanId: string;
+  parentSpanId: string | null;
+  depth: number;
+  agentId: string;
+}
+
+export interface ApprovalHooks {
+  /**
+   * A call needs a decision. Resolves with it (at once when the host already has one, e.g. when a
+   * stored run is resumed). Called again with the same `approvalId` when a resumed run reaches a
+   * call that was already waiting.
+   */
+  request(req: ApprovalRequest): Promise<ApprovalDecision>;
+  /**
+   * Every branch of the run waits for a decision (nothing runs): the host may store `snapshot` and
+   * `suspend()` the run, to resume it later with `createRun({ resume: snapshot })`. Called again
+   * each time the run comes to rest after a decision.
+   */
+  onIdle?(snapshot: RunSnapshot): void;
+}
+
+/** What the model receives when a person denies a call. */
+export function deniedResult(reason: string | undefined): string {
+  return `denied by the user: ${reason?.trim() || "no reason given"}`;
+}
+
+/** The approval state after a decision. */
+export function decidedApproval(id: string, d: ApprovalDecision): ToolApproval {
+  if (d.decision === "approve") return { id, status: "approved" };
+  if (d.decision === "edit") return { id, status: "edited", args: d.args };
+  return d.reason?.trim() ? { id, status: "denied", reason: d.reason.trim() } : { id, status: "denied" };
+}
