@@ -156,6 +156,7 @@ export function useChat({
       usage: null,
       agentId,
       createdAt: new Date().toISOString(),
+      attachments: [],
     }),
     [agentId],
   );

@@ -6,6 +6,7 @@ import {
   SystemMessage,
 } from "@langchain/core/messages";
 import { AgentEngineError } from "./errors";
+import { fileParts } from "./files";
 import type { ConversationMessage } from "./types";
 
 /** Plain text of a message (text parts of array content joined). */
@@ -20,14 +21,18 @@ export function messageText(m: BaseMessage | undefined): string {
 
 /**
  * Converts the caller's conversation into LangChain messages. LangChain messages pass through;
- * `{ role: "user" | "assistant" | "system", content }` become Human/AI/System messages.
+ * `{ role: "user" | "assistant" | "system", content }` become Human/AI/System messages; a user
+ * message's files join its content, their text within `fileBudgetChars` per message.
  */
-export function toBaseMessages(messages: ConversationMessage[]): BaseMessage[] {
+export function toBaseMessages(messages: ConversationMessage[], fileBudgetChars = Infinity): BaseMessage[] {
   return messages.map((m) => {
     if (isBaseMessage(m)) return m;
     switch (m.role) {
       case "user":
-        return new HumanMessage({ content: m.content, name: m.name });
+        return new HumanMessage({
+          content: m.files?.length ? fileParts(m.content, m.files, fileBudgetChars) : m.content,
+          name: m.name,
+        });
       case "assistant":
         return new AIMessage({ content: m.content, name: m.name });
       case "system":

@@ -10,6 +10,7 @@ import {
   type RunStatus,
   type Usage,
 } from "./events";
+import { fileBudgetChars, type RunFile, uniqueFileNames } from "./files";
 import type { AgentExecution, RunContext } from "./graph/context";
 import { runMultiAgentGraph } from "./graph/multi-agent";
 import { EventQueue } from "./graph/queue";
@@ -62,6 +63,7 @@ export class AgentRun {
       limits: Limits;
       messages: BaseMessage[];
       edges: HandoffEdge[];
+      files?: RunFile[];
     },
   ) {
     this.id = init.id;
@@ -70,11 +72,13 @@ export class AgentRun {
     this.limits = init.limits;
     this.messages = init.messages;
     this.edges = init.edges;
+    this.files = init.files ?? [];
     // Every model call, graph step and parallel child listens on this one signal.
     setMaxListeners(0, this.controller.signal);
   }
   private readonly messages: BaseMessage[];
   private readonly edges: HandoffEdge[];
+  private readonly files: RunFile[];
 
   /** Starts the run (once) and yields every event until `run_end`. */
   stream(): AsyncIterable<RunEvent> {
@@ -127,6 +131,7 @@ export class AgentRun {
       usedToolCallIds: new Set(),
       nextId: () => `${this.id.slice(0, 8)}_${++seq}`,
       models: new Map(),
+      files: this.files,
     };
   }
 
@@ -269,7 +274,7 @@ export async function createRun(opts: CreateRunOptions): Promise<AgentRun> {
   if (typeof opts.modelFactory !== "function")
     throw new AgentEngineError("bad_request:agent", "createRun needs a modelFactory");
   const limits = resolveLimits(opts.limits);
-  const messages = toBaseMessages(opts.messages ?? []);
+  const { messages: conversation, files } = uniqueFileNames(opts.messages ?? []);
 
   // Agents reached only through handoff edges join the run's agents.
   const agents: RunAgent[] = [...opts.agents];
@@ -307,6 +312,8 @@ export async function createRun(opts: CreateRunOptions): Promise<AgentRun> {
     buildSubagentConfigs(agent, input, toInput, state);
     return input;
   });
+  // Attached files' text is fitted to the first root agent's context budget.
+  const messages = toBaseMessages(conversation, fileBudgetChars(agentInputs[0].effectiveMaxContextTokens));
   return new AgentRun(opts, {
     id: opts.runId ?? randomUUID(),
     graphType: chooseGraphType(agentInputs.length, edges.length),
@@ -314,5 +321,6 @@ export async function createRun(opts: CreateRunOptions): Promise<AgentRun> {
     limits,
     messages,
     edges,
+    files,
   });
 }

@@ -1,6 +1,7 @@
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import type { BaseMessage } from "@langchain/core/messages";
 import type { ReasoningKey } from "../providers/types";
+import type { RunFile } from "./files";
 import type { Limits } from "./limits";
 
 /** Context a child sees: only the task (`isolated`) or the parent's conversation plus the task (`fork`). */
@@ -171,7 +172,13 @@ export type ModelFactory = (spec: ModelSpec) => BaseChatModel;
 /** A prior conversation message: a LangChain message or a plain `{ role, content }`. */
 export type ConversationMessage =
   | BaseMessage
-  | { role: "user" | "assistant" | "system"; content: string; name?: string };
+  | {
+      role: "user" | "assistant" | "system";
+      content: string;
+      name?: string;
+      /** Files attached to a user message: sent with it, and passable to subagents by name. */
+      files?: RunFile[];
+    };
 
 export interface ModelCallInfo {
   agentId: string;
@@ -220,4 +227,4 @@ export interface CreateRunOptions {
   notices?: string[];
 }
 
-export type { Limits, ReasoningKey };
+export type { Limits, ReasoningKey, RunFile };

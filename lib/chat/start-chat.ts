@@ -17,6 +17,7 @@ import {
   getConversationForUser,
   listMessages,
   type MessageUsage,
+  type StoredMessage,
   saveAssistantMessage,
   saveFinalMessage,
 } from "@/lib/db/conversations";
@@ -24,6 +25,7 @@ import { listenForRunStops } from "@/lib/db/run-signals";
 import type { PublicUser } from "@/lib/db/users";
 import { env } from "@/lib/env";
 import { AppError, isAppError } from "@/lib/errors";
+import { filesToSend, linkSentFiles, type SendFile, withFileContents } from "@/lib/files/send";
 import { admitRun, engineLimits, finishRun, getLimitsForUser, INTERRUPTED, usageHook } from "@/lib/quota";
 import { ensureProcessLease, holdRun, processLeaseId, releaseRun } from "@/lib/quota/process-lease";
 import { retryWithBackoff } from "@/lib/util/retry";
@@ -91,6 +93,8 @@ export async function startChat({
   let parentId: string | null;
   let userText: string;
   let regenerateOf: string | undefined;
+  let newFiles: SendFile[] = [];
+  let userFiles: StoredMessage["attachments"] = [];
   if (req.regenerateMessageId) {
     const target = stored.find((m) => m.id === req.regenerateMessageId && m.role === "USER");
     if (!target)
@@ -101,16 +105,22 @@ export async function startChat({
     parentId = target.parentId;
     userText = target.content;
     regenerateOf = target.id;
+    userFiles = target.attachments;
   } else {
     parentId = req.parentMessageId === undefined ? (stored.at(-1)?.id ?? null) : req.parentMessageId;
     if (parentId && !stored.some((m) => m.id === parentId)) {
       throw new AppError("bad_request:chat", "The message you replied to is not part of this conversation.");
     }
     userText = req.text as string;
+    newFiles = await filesToSend({ userId: user.id, fileIds: req.fileIds ?? [] });
+    userFiles = newFiles;
   }
   const { initialSummary, rest } = applyStoredSummary(pathTo(stored, parentId));
   const prior = toEngineHistory(rest);
-  const history = [...prior.messages, { role: "user" as const, content: userText }];
+  const history = await withFileContents([
+    ...prior.messages,
+    { role: "user" as const, content: userText, attachments: userFiles },
+  ]);
 
   const resolved = await resolveRunModels({
     userId: user.id,
@@ -179,6 +189,12 @@ export async function startChat({
       assistantMessageId: turn.assistantMessageId,
       agentId: req.agentId,
       processId: processLeaseId(),
+    });
+    await linkSentFiles({
+      userId: user.id,
+      conversationId: conv.id,
+      messageId: turn.userMessageId,
+      files: newFiles,
     });
   } catch (err) {
     releaseRun(runId);

@@ -2,6 +2,7 @@ import "server-only";
 import type { MessageTree } from "@/lib/agents";
 import { AppError } from "@/lib/errors";
 import { getDb } from "./client";
+import { ATTACHMENT_INFO, type AttachmentInfo } from "./files";
 import { Prisma } from "./generated/client";
 import type { MessageStatus } from "./generated/enums";
 import type { InputJsonValue } from "./generated/internal/prismaNamespace";
@@ -25,6 +26,8 @@ export interface StoredMessage {
   usage: MessageUsage | null;
   agentId: string | null;
   createdAt: Date;
+  /** Files attached to a user message, in upload order. */
+  attachments: AttachmentInfo[];
 }
 
 export interface MessageUsage {
@@ -122,6 +125,7 @@ function toStored(row: {
   usage: unknown;
   agentId: string | null;
   createdAt: Date;
+  attachments: AttachmentInfo[];
 }): StoredMessage {
   return {
     ...row,
@@ -136,6 +140,7 @@ export async function listMessages({ conversationId }: { conversationId: string 
   const rows = await getDb().message.findMany({
     where: { conversationId },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    include: { attachments: { select: ATTACHMENT_INFO, orderBy: [{ createdAt: "asc" }, { id: "asc" }] } },
   });
   return rows.map(toStored);
 }

@@ -2,6 +2,7 @@ import type { BaseLanguageModelInput } from "@langchain/core/language_models/bas
 import type { AIMessageChunk, SystemMessage } from "@langchain/core/messages";
 import type { Runnable } from "@langchain/core/runnables";
 import type { RunEventInit, Usage } from "../events";
+import type { RunFile } from "../files";
 import type { Limits } from "../limits";
 import type { AgentInput, Logger, ModelCallInfo, ModelFactory } from "../types";
 
@@ -24,6 +25,8 @@ export interface RunContext {
   nextId(): string;
   /** Bound models by agent input, so parallel children share one instance. */
   models: Map<AgentInput, ChatRunnable>;
+  /** Every file attached in the conversation (unique names); what root agents can see and pass on. */
+  files: RunFile[];
 }
 
 /** One agent running in one span (the root, or one subagent invocation). */
@@ -44,4 +47,6 @@ export interface AgentExecution {
   system?: SystemMessage;
   /** Tool definitions to bind, beyond the registry (transfer tools in multi-agent runs). */
   extraTools?: unknown[];
+  /** Files this execution has in its messages and may pass on; unset = the run's (root agents). */
+  files?: RunFile[];
 }

@@ -1,6 +1,7 @@
 import type { BindToolsInput } from "@langchain/core/language_models/chat_models";
 import { AIMessage, type AIMessageChunk, type BaseMessage } from "@langchain/core/messages";
 import { AgentEngineError } from "../errors";
+import { forProtocol } from "../files";
 import type { AgentExecution, ChatRunnable } from "./context";
 import { toolDefsFor } from "./tool-defs";
 
@@ -82,7 +83,7 @@ export async function callModel(exec: AgentExecution, messages: BaseMessage[]): 
   }
   exec.turns++;
   const model = boundModel(exec);
-  const prompt = exec.system ? [exec.system, ...messages] : messages;
+  const prompt = forProtocol(exec.system ? [exec.system, ...messages] : messages, input.provider);
   // No callbacks: nothing reads them, and a handler per chunk is the main cost of streaming.
   const stream = await model.stream(prompt, { signal: run.signal, callbacks: undefined });
   let acc: AIMessageChunk | undefined;
