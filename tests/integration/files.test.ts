@@ -1,8 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { type RunEvent, SUBAGENT_TOOL_NAME } from "@/lib/agents";
 import { messageText, type ScriptContext, scriptedModelFactory } from "@/lib/agents/testing/scripted-model";
+import { createAgent } from "@/lib/builder/agents";
 import { setTestModelFactory } from "@/lib/chat/test-hooks";
+import { createEndpoint } from "@/lib/endpoints/admin";
 import { delegating, makeAgent, makeUser, post, readStream, type StreamItem } from "../helpers/chat-fixtures";
+import { startFakeAnthropicServer } from "../helpers/fake-anthropic-server";
+import { startFakeOpenAIServer } from "../helpers/fake-openai-server";
 import { makePdf, TINY_PNG } from "../helpers/pdf";
 import { query, resetDatabase } from "../helpers/reset-db";
 
@@ -313,5 +317,74 @@ describe("files in chat", () => {
       [metaOf(items).assistantMessageId],
     );
     expect(stored.parts.content.find((n) => n.type === "subagent")?.files).toEqual(["b.csv"]);
+  });
+
+  it("sends an image to OpenAI and Anthropic endpoints in their protocols' image formats", async () => {
+    const base64 = Buffer.from(TINY_PNG).toString("base64");
+    const openai = await startFakeOpenAIServer({ port: 3501, script: [{ text: "a red dot" }] });
+    const anthropic = await startFakeAnthropicServer({ port: 3502, script: [{ text: "a red dot" }] });
+    try {
+      for (const [protocol, server, model] of [
+        ["openai", openai, "fake-model"],
+        ["anthropic", anthropic, "claude-fake"],
+      ] as const) {
+        const endpoint = await createEndpoint({
+          input: {
+            name: `Fake ${protocol}`,
+            protocol,
+            baseURL: server.url,
+            apiKey: "sk-fake",
+            models: [model],
+            restricted: false,
+            allowUserKeys: false,
+            allowedUserIds: [],
+          },
+        });
+        const agent = await createAgent({
+          userId: owner.id,
+          input: { name: `Vision ${protocol}`, provider: endpoint.id, model },
+        });
+        const image = await uploaded("dot.png", TINY_PNG);
+        const { items } = await chat({ agentId: agent.id, text: "What is this?", fileIds: [image.id] });
+        expect(items.at(-1)).toMatchObject({ type: "run_end", status: "completed" });
+      }
+      const openaiUser = openai.requests.at(-1)?.body.messages.at(-1);
+      expect(openaiUser.role).toBe("user");
+      expect(openaiUser.content).toContainEqual({
+        type: "image_url",
+        image_url: { url: `data:image/png;base64,${base64}` },
+      });
+      const anthropicUser = anthropic.requests.at(-1)?.body.messages.at(-1);
+      expect(anthropicUser.role).toBe("user");
+      expect(anthropicUser.content).toContainEqual(
+        expect.objectContaining({
+          type: "image",
+          source: { type: "base64", media_type: "image/png", data: base64 },
+        }),
+      );
+      expect(JSON.stringify(anthropicUser.content)).toContain(
+        '<file name=\\"dot.png\\" type=\\"image/png\\"',
+      );
+    } finally {
+      await openai.close();
+      await anthropic.close();
+    }
+  });
+
+  it("tells the demo model (text only) that an image was not sent", async () => {
+    const agent = await makeAgent(owner.id, "Reader");
+    const image = await uploaded("dot.png", TINY_PNG);
+    const { items } = await chat({
+      agentId: agent.id,
+      text: "Describe the attached image",
+      fileIds: [image.id],
+    });
+    const text = items
+      .filter((i): i is Extract<RunEvent, { type: "text_delta" }> => i.type === "text_delta")
+      .map((e) => e.text)
+      .join("");
+    expect(text).toMatch(
+      /\*\*dot\.png\*\* is an image \(image\/png, \d+ B\)\. The demo model reads text only/,
+    );
   });
 });
