@@ -4,6 +4,7 @@ import type { MessageTree } from "@/lib/agents/trace";
 import type { ChatMessage } from "@/lib/chat/page-data";
 import { formatTokens } from "./format";
 import { Markdown } from "./markdown";
+import { MessageAttachments } from "./message-attachments";
 import { StatusBadge } from "./status-badge";
 import { TraceContent } from "./trace-content";
 
@@ -70,6 +71,7 @@ export function UserMessage({
   }, [refusedEdit]);
   return (
     <div className="group flex flex-col items-end gap-1" data-testid="user-message">
+      <MessageAttachments files={message.attachments ?? []} />
       {editing ? (
         <div className="w-full max-w-[85%] space-y-2">
           <textarea

@@ -2,6 +2,7 @@
 // the chat route and the composer (which checks before uploading, so a refusal comes early).
 import "server-only";
 import { env } from "@/lib/env";
+import type { AttachPolicy } from "./format";
 import type { FileKind } from "./sniff";
 
 export interface FileLimits {
@@ -21,4 +22,10 @@ export function fileLimits(): FileLimits {
     allowedKinds: e.FILE_ALLOWED_TYPES,
     quotaBytes: Math.floor(e.FILE_STORAGE_QUOTA_MB * MB),
   };
+}
+
+/** What the composer needs to check before uploading. */
+export function attachPolicy(): AttachPolicy {
+  const { maxBytes, maxPerMessage, allowedKinds } = fileLimits();
+  return { maxBytes, maxPerMessage, allowedKinds };
 }

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { ChatView } from "@/components/chat/chat-view";
 import { requireUserPage } from "@/lib/auth/session";
 import { chatAgents, chatBlocked } from "@/lib/chat/page-data";
+import { attachPolicy } from "@/lib/files/limits";
 
 export const metadata: Metadata = { title: "New chat" };
 
@@ -23,6 +24,7 @@ export default async function NewChatPage({ searchParams }: { searchParams: Prom
       agents={agents}
       initialAgentId={initialAgentId}
       initialBlocked={blocked}
+      attachPolicy={attachPolicy()}
     />
   );
 }

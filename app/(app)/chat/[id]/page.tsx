@@ -4,6 +4,7 @@ import { ChatView } from "@/components/chat/chat-view";
 import { requireUserPage } from "@/lib/auth/session";
 import { chatAgents, chatBlocked, conversationView } from "@/lib/chat/page-data";
 import { isAppError } from "@/lib/errors";
+import { attachPolicy } from "@/lib/files/limits";
 
 export const metadata: Metadata = { title: "Chat" };
 
@@ -30,6 +31,7 @@ export default async function ConversationPage({ params }: { params: Promise<{ i
       agents={agents}
       initialAgentId={initialAgentId}
       initialBlocked={blocked}
+      attachPolicy={attachPolicy()}
     />
   );
 }
