@@ -81,10 +81,6 @@ const schema = z.object({
 
   QUOTA_STALE_RUN_MINUTES: z.preprocess(blank, z.coerce.number().positive().default(15)),
 
-  /** Largest file a user may attach, in megabytes. */
-  FILE_MAX_MB: z.preprocess(blank, z.coerce.number().positive().max(1024).default(10)),
-  /** Files one message may carry. */
-  FILE_MAX_PER_MESSAGE: z.preprocess(blank, z.coerce.number().int().min(0).max(50).default(5)),
   /** Kinds of file users may attach: any of text, pdf, image (comma-separated). */
   FILE_ALLOWED_TYPES: z.preprocess(
     (v) => lower(blank(v)),
@@ -99,8 +95,6 @@ const schema = z.object({
       )
       .pipe(z.array(z.enum(["text", "pdf", "image"]))),
   ),
-  /** Bytes of attachments one user may keep, in megabytes (each attachment counts, shared content too). */
-  FILE_STORAGE_QUOTA_MB: z.preprocess(blank, z.coerce.number().positive().default(200)),
 
   /** The port the app listens on; the bundled notes MCP server is reached through it. */
   PORT: z.preprocess(blank, z.coerce.number().int().min(1).max(65_535).default(3000)),

@@ -23,7 +23,7 @@ export function AttachmentChips({ chips, onRemove }: { chips: Chip[]; onRemove: 
             data-testid="attachment-chip"
             data-state={state}
             title={c.error ?? c.name}
-            className={`relative flex max-w-full items-center gap-2 overflow-hidden rounded-lg border px-2 py-1 text-xs ${
+            className={`relative flex max-w-full flex-wrap items-center gap-x-2 gap-y-0.5 overflow-hidden rounded-lg border px-2 py-1 text-xs ${
               c.error
                 ? "border-red-300 bg-red-50 text-red-800 dark:border-red-900 dark:bg-red-950/40 dark:text-red-200"
                 : "border-zinc-200 bg-zinc-50 text-zinc-700 dark:border-zinc-700 dark:bg-zinc-800 dark:text-zinc-200"
@@ -38,11 +38,6 @@ export function AttachmentChips({ chips, onRemove }: { chips: Chip[]; onRemove: 
             <span className="shrink-0 tabular-nums text-zinc-500 dark:text-zinc-400">
               {state === "uploading" ? `${Math.round(c.progress * 100)}%` : formatBytes(c.size)}
             </span>
-            {c.error && (
-              <span className="min-w-0 max-w-64 truncate" role="alert" data-testid="attachment-error">
-                {c.error}
-              </span>
-            )}
             <button
               type="button"
               onClick={() => onRemove(c.key)}
@@ -52,6 +47,12 @@ export function AttachmentChips({ chips, onRemove }: { chips: Chip[]; onRemove: 
             >
               ×
             </button>
+            {c.error && (
+              // Its own line, wrapped: the reason is read in full, on a phone too.
+              <span className="basis-full pb-0.5 leading-snug" role="alert" data-testid="attachment-error">
+                {c.error}
+              </span>
+            )}
             {state === "uploading" && (
               <span
                 className="absolute bottom-0 left-0 h-0.5 bg-accent-500 transition-[width]"

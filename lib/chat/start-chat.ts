@@ -112,7 +112,11 @@ export async function startChat({
       throw new AppError("bad_request:chat", "The message you replied to is not part of this conversation.");
     }
     userText = req.text as string;
-    newFiles = await filesToSend({ userId: user.id, fileIds: req.fileIds ?? [] });
+    newFiles = await filesToSend({
+      userId: user.id,
+      fileIds: req.fileIds ?? [],
+      maxPerMessage: limits.maxFilesPerMessage,
+    });
     userFiles = newFiles;
   }
   const { initialSummary, rest } = applyStoredSummary(pathTo(stored, parentId));

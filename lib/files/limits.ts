@@ -1,7 +1,10 @@
-// The limits on attachments, from the environment (see .env.example). Shared by the upload route,
-// the chat route and the composer (which checks before uploading, so a refusal comes early).
+// The limits on attachments: size, files per message and storage per user are the admin's (quota
+// settings, per-user overrides: Admin → Files); the kinds a server accepts are the operator's
+// (FILE_ALLOWED_TYPES). Shared by the upload route, the chat route and the composer (which checks
+// before uploading, so a refusal comes early).
 import "server-only";
 import { env } from "@/lib/env";
+import { getEffectiveQuota } from "@/lib/quota/settings";
 import type { AttachPolicy } from "./format";
 import type { FileKind } from "./sniff";
 
@@ -14,18 +17,18 @@ export interface FileLimits {
 
 const MB = 1024 * 1024;
 
-export function fileLimits(): FileLimits {
-  const e = env();
+export async function fileLimits(userId: string): Promise<FileLimits> {
+  const quota = await getEffectiveQuota({ userId });
   return {
-    maxBytes: Math.floor(e.FILE_MAX_MB * MB),
-    maxPerMessage: e.FILE_MAX_PER_MESSAGE,
-    allowedKinds: e.FILE_ALLOWED_TYPES,
-    quotaBytes: Math.floor(e.FILE_STORAGE_QUOTA_MB * MB),
+    maxBytes: quota.maxFileMegabytes * MB,
+    maxPerMessage: quota.maxFilesPerMessage,
+    allowedKinds: env().FILE_ALLOWED_TYPES,
+    quotaBytes: quota.fileStorageMegabytes * MB,
   };
 }
 
 /** What the composer needs to check before uploading. */
-export function attachPolicy(): AttachPolicy {
-  const { maxBytes, maxPerMessage, allowedKinds } = fileLimits();
+export async function attachPolicy(userId: string): Promise<AttachPolicy> {
+  const { maxBytes, maxPerMessage, allowedKinds } = await fileLimits(userId);
   return { maxBytes, maxPerMessage, allowedKinds };
 }

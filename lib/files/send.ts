@@ -4,7 +4,6 @@ import "server-only";
 import type { ConversationMessage, RunFile } from "@/lib/agents";
 import { type AttachmentInfo, attachmentContents, attachmentsByIds, attachToMessage } from "@/lib/db/files";
 import { AppError } from "@/lib/errors";
-import { fileLimits } from "./limits";
 import { fileNotFound } from "./upload";
 
 export type SendFile = Awaited<ReturnType<typeof attachmentsByIds>>[number];
@@ -13,13 +12,15 @@ export type SendFile = Awaited<ReturnType<typeof attachmentsByIds>>[number];
 export async function filesToSend({
   userId,
   fileIds,
+  maxPerMessage,
 }: {
   userId: string;
   fileIds: string[];
+  /** The user's limit (quota settings), already read by the caller. */
+  maxPerMessage: number;
 }): Promise<SendFile[]> {
   const ids = [...new Set(fileIds)];
   if (!ids.length) return [];
-  const { maxPerMessage } = fileLimits();
   if (ids.length > maxPerMessage)
     throw new AppError(
       "limit:files_per_message",

@@ -69,7 +69,7 @@ export async function uploadFile({
   headers: Headers;
   body: ReadableStream<Uint8Array> | null;
 }): Promise<AttachmentInfo> {
-  const limits = fileLimits();
+  const limits = await fileLimits(userId);
   const encoding = headers.get("content-encoding")?.trim().toLowerCase();
   // A compressed body could expand without bound (a zip bomb): only plain bytes are taken.
   if (encoding && encoding !== "identity")

@@ -4,6 +4,7 @@ import { messageText, type ScriptContext, scriptedModelFactory } from "@/lib/age
 import { createAgent } from "@/lib/builder/agents";
 import { setTestModelFactory } from "@/lib/chat/test-hooks";
 import { createEndpoint } from "@/lib/endpoints/admin";
+import { updateQuotaOverride, updateQuotaSettings } from "@/lib/quota";
 import { delegating, makeAgent, makeUser, post, readStream, type StreamItem } from "../helpers/chat-fixtures";
 import { startFakeAnthropicServer } from "../helpers/fake-anthropic-server";
 import { startFakeOpenAIServer } from "../helpers/fake-openai-server";
@@ -117,26 +118,37 @@ describe("files in chat", () => {
     expect(await countOf("Attachment")).toBe(1);
   });
 
-  it("refuses what the limits don't allow, each with its typed 4xx", async () => {
-    setEnv({ FILE_MAX_MB: String(1000 / (1024 * 1024)), FILE_ALLOWED_TYPES: "text,pdf" });
-    const big = await upload("big.txt", enc("x".repeat(1001)));
+  it("refuses what the admin's limits don't allow, each with its typed 4xx", async () => {
+    const actor = { id: owner.id, email: "owner@example.com" };
+    await updateQuotaSettings({ patch: { maxFileMegabytes: 1, maxFilesPerMessage: 2 }, actor });
+    const MB = 1024 * 1024;
+    const big = await upload("big.txt", enc("x".repeat(MB + 1)));
     expect(big.status).toBe(413);
-    expect((await big.json()).code).toBe("payload_too_large:file");
+    expect(await big.json()).toMatchObject({
+      code: "payload_too_large:file",
+      message: "Files are limited to 1.0 MB each.",
+    });
     // Refused from the declared length, before the body is read.
-    const declared = await upload("big.txt", enc("small"), { "Content-Length": "5000" });
+    const declared = await upload("big.txt", enc("small"), { "Content-Length": String(2 * MB) });
     expect(declared.status).toBe(413);
 
+    setEnv({ FILE_ALLOWED_TYPES: "text,pdf" });
     const image = await upload("dot.png", TINY_PNG);
     expect(image.status).toBe(415);
     expect((await image.json()).code).toBe("unsupported_media_type:file");
 
-    setEnv({ FILE_STORAGE_QUOTA_MB: String(1500 / (1024 * 1024)) });
-    await uploaded("a.txt", enc("a".repeat(900)));
-    const full = await upload("b.txt", enc("b".repeat(900)));
+    // A per-user storage quota (an override) counts every attachment the user keeps.
+    await updateQuotaOverride({ userId: owner.id, patch: { fileStorageMegabytes: 1 }, actor });
+    await uploaded("a.txt", enc("a".repeat(600 * 1024)));
+    const full = await upload("b.txt", enc("b".repeat(600 * 1024)));
     expect(full.status).toBe(422);
     expect((await full.json()).code).toBe("limit:file_storage");
+    // Another user's quota is untouched.
+    session.userId = other.id;
+    await uploaded("b.txt", enc("b".repeat(600 * 1024)));
+    session.userId = owner.id;
 
-    setEnv({ FILE_STORAGE_QUOTA_MB: "10", FILE_MAX_PER_MESSAGE: "2" });
+    await updateQuotaOverride({ userId: owner.id, patch: { fileStorageMegabytes: 10 }, actor });
     const ids = [];
     for (const n of ["1", "2", "3"]) ids.push((await uploaded(`${n}.txt`, enc(`file ${n}`))).id);
     const agent = await makeAgent(owner.id, "Reader");
@@ -145,7 +157,10 @@ describe("files in chat", () => {
     expect((await res.json()).code).toBe("limit:files_per_message");
     // Refused: nothing was written and the uploads are still pending for the next try.
     expect(await countOf("Message")).toBe(0);
-    expect((await query(`SELECT 1 FROM "Attachment" WHERE "messageId" IS NULL`)).length).toBe(4);
+    expect(
+      (await query(`SELECT 1 FROM "Attachment" WHERE "messageId" IS NULL AND "userId" = $1`, [owner.id]))
+        .length,
+    ).toBe(4);
 
     const empty = await upload("empty.txt", new Uint8Array());
     expect(empty.status).toBe(400);

@@ -45,3 +45,13 @@ ALTER TABLE "Attachment" ADD CONSTRAINT "Attachment_conversationId_fkey" FOREIGN
 
 -- AddForeignKey
 ALTER TABLE "Attachment" ADD CONSTRAINT "Attachment_messageId_fkey" FOREIGN KEY ("messageId") REFERENCES "Message"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AlterTable
+ALTER TABLE "QuotaSettings" ADD COLUMN "maxFileMegabytes" INTEGER NOT NULL DEFAULT 10,
+ADD COLUMN "maxFilesPerMessage" INTEGER NOT NULL DEFAULT 5,
+ADD COLUMN "fileStorageMegabytes" INTEGER NOT NULL DEFAULT 200;
+
+-- AlterTable
+ALTER TABLE "QuotaOverride" ADD COLUMN "maxFileMegabytes" INTEGER,
+ADD COLUMN "maxFilesPerMessage" INTEGER,
+ADD COLUMN "fileStorageMegabytes" INTEGER;

@@ -16,9 +16,10 @@ export default async function ConversationPage({ params }: { params: Promise<{ i
     if (isAppError(err) && err.code === "not_found:conversation") notFound();
     throw err;
   });
-  const [agents, blocked] = await Promise.all([
+  const [agents, blocked, policy] = await Promise.all([
     chatAgents({ userId: user.id }),
     chatBlocked({ userId: user.id }),
+    attachPolicy(user.id),
   ]);
   const initialAgentId = agents.find((a) => a.id === view.conversation.agentId)?.id ?? agents[0]?.id ?? null;
   return (
@@ -31,7 +32,7 @@ export default async function ConversationPage({ params }: { params: Promise<{ i
       agents={agents}
       initialAgentId={initialAgentId}
       initialBlocked={blocked}
-      attachPolicy={attachPolicy()}
+      attachPolicy={policy}
     />
   );
 }
