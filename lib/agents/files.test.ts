@@ -55,3 +55,20 @@ describe("attached files in messages", () => {
     expect(files.map((x) => x.name)).toEqual(["a.txt", "a (2).txt", "b", "b (2)"]);
   });
 });
+
+describe("one file budget per conversation", () => {
+  it("cuts older files before newer ones", async () => {
+    const { toBaseMessages } = await import("./messages");
+    const file = (name: string) => ({ name, mimeType: "text/plain", size: 10, text: "0123456789" });
+    const [old, , recent] = toBaseMessages(
+      [
+        { role: "user", content: "first", files: [file("old.txt")] },
+        { role: "assistant", content: "ok" },
+        { role: "user", content: "second", files: [file("new.txt")] },
+      ],
+      14,
+    );
+    expect(JSON.stringify(recent.content)).toContain("0123456789\\n</file>");
+    expect(JSON.stringify(old.content)).toContain("Only the first 4 of 10 characters");
+  });
+});
