@@ -402,4 +402,50 @@ describe("files in chat", () => {
       /\*\*dot\.png\*\* is an image \(image\/png, \d+ B\)\. The demo model reads text only/,
     );
   });
+
+  it("never answers 500 to random bytes under random names", async () => {
+    // Deterministic pseudo-random input (xorshift), so a failure can be replayed.
+    let seed = 0x2545f491;
+    const rand = (n: number) => {
+      seed ^= seed << 13;
+      seed ^= seed >>> 17;
+      seed ^= seed << 5;
+      return (seed >>> 0) % n;
+    };
+    const magics = [
+      [],
+      [0x25, 0x50, 0x44, 0x46, 0x2d],
+      [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+      [0xff, 0xd8, 0xff],
+      [0x50, 0x4b, 0x03, 0x04],
+      [0xef, 0xbb, 0xbf],
+    ];
+    const names = [
+      "a.txt",
+      "x.pdf",
+      "y.png",
+      "%ZZ%",
+      "%ED%A0%80.txt",
+      "..",
+      "con.csv",
+      "%00.json",
+      "%F0%9F%99%82.md",
+      "a/b\\c.txt",
+    ];
+    for (let i = 0; i < 40; i++) {
+      const magic = magics[rand(magics.length)];
+      const bytes = new Uint8Array(magic.length + rand(3000));
+      bytes.set(magic);
+      for (let j = magic.length; j < bytes.length; j++) bytes[j] = rand(4) === 0 ? rand(256) : 32 + rand(95);
+      const res = await filesRoute.POST(
+        new Request("http://test/api/files", {
+          method: "POST",
+          headers: { "X-File-Name": names[rand(names.length)] },
+          body: bytes as Uint8Array<ArrayBuffer>,
+        }),
+      );
+      expect(res.status, `case ${i}`).toBeLessThan(500);
+      if (res.status === 201) expect((await res.json()).name).not.toMatch(/[/\\\u0000]/);
+    }
+  });
 });
