@@ -448,4 +448,38 @@ describe("files in chat", () => {
       if (res.status === 201) expect((await res.json()).name).not.toMatch(/[/\\\u0000]/);
     }
   });
+
+  it("a forked child sees the conversation's files without being passed any", async () => {
+    const child = await makeAgent(owner.id, "Forked");
+    const root = await makeAgent(owner.id, "Root", {
+      subagents: {
+        enabled: true,
+        allowSelf: false,
+        selfMode: "isolated",
+        children: [{ id: child.id, mode: "fork" }],
+      },
+    });
+    const childSaw: string[] = [];
+    const hasToolResult = (ctx: ScriptContext) => ctx.messages.some((m) => m.getType() === "tool");
+    setTestModelFactory(
+      scriptedModelFactory({
+        [root.id]: (ctx) =>
+          hasToolResult(ctx)
+            ? { text: "done" }
+            : {
+                toolCalls: [
+                  { name: SUBAGENT_TOOL_NAME, args: { subagent_type: child.id, description: "look" } },
+                ],
+              },
+        [child.id]: (ctx) => {
+          childSaw.push(ctx.messages.map(messageText).join("\n"));
+          return { text: "seen" };
+        },
+      }),
+    );
+    const a = await uploaded("a.txt", enc("alpha"));
+    const { items } = await chat({ agentId: root.id, text: "fork it", fileIds: [a.id] });
+    expect(childSaw[0]).toContain('<file name="a.txt" type="text/plain" size="5">\nalpha\n</file>');
+    expect(items.find((e) => e.type === "subagent_start")).toMatchObject({ mode: "fork", files: ["a.txt"] });
+  });
 });
