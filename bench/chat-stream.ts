@@ -1,53 +1,60 @@
 /**
- * Chat streaming benchmark (npx tsx bench/chat-stream.ts; needs a prior `npx next build`).
+ * Chat streaming benchmark (`npm run bench:chat`; needs a benchmark build first:
+ * `BENCH_FLOOR=1 npx next build`, which adds the floor route — production builds don't have it).
  *
- * Starts the production app (`next start`) on a fresh PostgreSQL database with the offline demo
- * model at zero latency (DEMO_TOKEN_DELAY_MS=0), signs users in, and measures POST /api/chat by
- * reading the SSE stream:
- *   TTFB        first byte of the response body (the `meta` item, sent once startChat is done)
- *   1st event   first chunk holding an engine event (comparable to the engine's first event)
- *   done        the stream's end (`event: end`, after the message is saved and the run finished)
- * for two messages on the starter "Team Lead" agent (Researcher + Mathematician children):
- *   single      one line: answered directly, one model call
- *   delegate    two lines: two parallel subagents, each calls a tool (6 model calls in all)
- * and three workloads:
- *   (a) seq      one conversation at a time (N_SEQ requests per message)
- *   (b) c50      50 concurrent conversations, one per user (ROUNDS rounds per message)
- *   (b') c50-1u  50 concurrent conversations of ONE user (per-user admission lock, 1 round)
- *   (c) engine   the same workloads through createRun in this process (same agents, same
- *                DemoChatModel at 0 delay, no database): the route's overhead is the difference.
- * Server CPU per request (utime+stime of the `next start` process, PostgreSQL excluded) is
- * printed too: it is less sensitive to the shared machine's load than wall times.
+ * Starts the production app (`next start`) on a fresh PostgreSQL database (reached through a proxy
+ * that counts SQL statements, bench/pg-count-proxy.ts) with the offline demo model, signs 50 users
+ * in (each with the starter team: Team Lead delegating to Researcher and Mathematician) and
+ * measures POST /api/chat by reading its SSE stream, against the floor: POST /api/bench-floor, a bare
+ * route that checks the Auth.js session the same way and streams the same events (recorded from the
+ * real route) with the same pacing (app/api/bench-floor/route.bench.ts).
  *
- * Flags: --quick (fewer samples), --keep-db (don't drop the database), --port=N.
- * Stops by itself; hard limit of 5 minutes, after which it cleans up and exits 1.
+ *   messages   single (one line: answered directly, 1 model call) and delegate (two lines: two
+ *              parallel subagents that each call a tool, 6 model calls)
+ *   pacing     0 ms per token (DEMO_TOKEN_DELAY_MS=0) and 1 ms per token (like a real model)
+ *   concurrent 1 (sequential), 10, 50, 200 requests at once (users round-robin)
+ *
+ * Printed per row: first byte and total p50/p99 (ms), server CPU ms per answer (utime+stime of the
+ * `next start` process; PostgreSQL excluded) for the route and the floor and their ratio, SQL
+ * statements per send (everything the server sent while the row ran, divided by its requests:
+ * includes the session lookup, and the process lease's heartbeat every 3 s), errors (failed
+ * requests, answers not `completed`). Then the chat page's JavaScript (gzip) as the browser loads it.
+ * Exits 1 on any error.
+ *
+ * Flags: --quick (fewer samples), --keep-db, --only=0|1 (one pacing), --profile=DIR (server CPU profile).
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
 import pg from "pg";
-import { type AgentDefinition, createRun, DEFAULT_LIMITS, type RunEvent } from "../lib/agents";
 import { hashPassword } from "../lib/auth/password";
 import { migrate } from "../lib/db/migrate";
-import { createChatModel, DEMO_ENDPOINT_ID, DEMO_MODEL_ID, demoEndpoint } from "../lib/providers";
+import { DEMO_ENDPOINT_ID, DEMO_MODEL_ID } from "../lib/providers";
 import { createDatabase, dropDatabase } from "../tests/helpers/test-database";
+import { type CountingProxy, startCountingProxy } from "./pg-count-proxy";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);
 const QUICK = args.includes("--quick");
 const KEEP_DB = args.includes("--keep-db");
-const PORT_ARG = Number(args.find((a) => a.startsWith("--port="))?.split("=")[1] ?? 0);
+const ONLY = args.find((a) => a.startsWith("--only="))?.split("=")[1];
+const PACINGS = ONLY === undefined ? [0, 1] : [Number(ONLY)];
+/** --profile=DIR: the server writes a V8 CPU profile there when it stops (bench/cpuprofile-summary.ts reads it). */
+const PROFILE_DIR = args.find((a) => a.startsWith("--profile="))?.split("=")[1];
 
-const N_SEQ = QUICK ? 10 : 30;
-const CONCURRENCY = 50;
-const ROUNDS = QUICK ? 1 : 3;
-const WARMUP_SEQ = QUICK ? 3 : 8;
-const HARD_LIMIT_MS = 5 * 60_000;
+const USERS = 50;
+const LEVELS = [1, 10, 50, 200];
+/** Requests per concurrency level: sequential ones, then rounds of `c` at once. */
+const samplesAt = (c: number) => (c === 1 ? (QUICK ? 8 : 20) : c === 10 ? (QUICK ? 10 : 30) : c);
+const WARMUP = QUICK ? 3 : 6;
+const HARD_LIMIT_MS = 10 * 60_000;
 const PASSWORD = "bench-Password-123";
+const CHAT_JS_BUDGET_KB = 180;
 
 const MESSAGES = {
   single: "What is the capital of France?",
@@ -61,12 +68,12 @@ const KINDS: Kind[] = ["single", "delegate"];
 
 function pct(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
-  // Nearest rank: p99 of 30 samples is the worst one, of 150 the 2nd worst.
+  // Nearest rank: p99 of 20 samples is the worst one, of 200 the 2nd worst.
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 function summary(xs: number[]) {
   const s = [...xs].sort((a, b) => a - b);
-  return { n: s.length, p50: pct(s, 50), p99: pct(s, 99), max: s.at(-1) ?? Number.NaN };
+  return { p50: pct(s, 50), p99: pct(s, 99) };
 }
 const ms = (x: number) => (Number.isNaN(x) ? "—" : x >= 100 ? x.toFixed(0) : x.toFixed(1));
 const loadavg = () =>
@@ -83,35 +90,14 @@ function table(header: string[], rows: string[][]): string {
 }
 
 // ---------------------------------------------------------------------------------------------
-// One sample
-
-interface Sample {
-  ttfb: number;
-  firstEvent: number;
-  /** The run_end event arrived (the stream still waits for the final save and finishRun). */
-  runEnd: number;
-  done: number;
-  /** Body chunks read (http) — one per event means one socket write per event. */
-  chunks: number;
-  events: number;
-  status: string;
-}
-
-interface Result {
-  workload: string;
-  kind: Kind;
-  samples: Sample[];
-  wallMs: number;
-  cpuMsPerReq?: number;
-  failures: string[];
-}
-
-// ---------------------------------------------------------------------------------------------
 // Cleanup and the hard time limit
 
 let server: ChildProcess | undefined;
 let serverLog = "";
 let db: { name: string; url: string } | undefined;
+let proxy: CountingProxy | undefined;
+const tmp = mkdtempSync(path.join(os.tmpdir(), "bench-chat-"));
+const floorEvents = path.join(tmp, "floor-events.json");
 let cleaning: Promise<void> | undefined;
 
 function stopServer(): Promise<void> {
@@ -119,7 +105,7 @@ function stopServer(): Promise<void> {
   server = undefined;
   if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
-    const kill = setTimeout(() => child.kill("SIGKILL"), 5000);
+    const kill = setTimeout(() => child.kill("SIGKILL"), 15_000);
     child.once("exit", () => {
       clearTimeout(kill);
       resolve();
@@ -131,8 +117,10 @@ function stopServer(): Promise<void> {
 function cleanup(): Promise<void> {
   cleaning ??= (async () => {
     await stopServer().catch(() => {});
+    await proxy?.close().catch(() => {});
     if (db && !KEEP_DB) await dropDatabase(db.name).catch((e) => console.error(`drop db: ${e}`));
     else if (db) console.log(`(kept database ${db.name})`);
+    rmSync(tmp, { recursive: true, force: true });
   })();
   return cleaning;
 }
@@ -171,10 +159,10 @@ async function seed(url: string, count: number): Promise<BenchUser[]> {
         `INSERT INTO "User" (id, name, email, "passwordHash", role, "updatedAt") VALUES ($1, $2, $3, $4, $5, now())`,
         [id, `Bench ${i}`, email, hash, i === 0 ? "ADMIN" : "USER"],
       );
-      // Rate limit off and enough concurrent runs for the 50-conversations-of-one-user workload.
+      // Rate limit off and enough concurrent runs for 4 conversations of each user at once (200 in all).
       await client.query(
         `INSERT INTO "QuotaOverride" ("userId", "messagesPerWindow", "maxConcurrentRuns", "updatedAt") VALUES ($1, 0, $2, now())`,
-        [id, CONCURRENCY * 2],
+        [id, 100],
       );
       const agent = async (
         name: string,
@@ -241,28 +229,36 @@ async function freePort(): Promise<number> {
 function checkBuild() {
   const buildId = path.join(root, ".next", "BUILD_ID");
   if (!existsSync(buildId)) {
-    console.error("No production build: run `npx next build` first.");
+    console.error("No build: run `BENCH_FLOOR=1 npx next build` first.");
+    process.exit(2);
+  }
+  const routes = path.join(root, ".next", "app-path-routes-manifest.json");
+  if (!existsSync(routes) || !readFileSync(routes, "utf8").includes("/api/bench-floor")) {
+    console.error("This build has no floor route: run `BENCH_FLOOR=1 npx next build` first.");
     process.exit(2);
   }
   const built = statSync(buildId).mtime;
   console.log(`• Build ${readFileSync(buildId, "utf8").trim()} from ${built.toISOString()}`);
 }
 
-async function startServer(port: number, databaseUrl: string): Promise<void> {
+async function startServer(port: number, databaseUrl: string, paceMs: number): Promise<void> {
   const next = path.join(root, "node_modules", "next", "dist", "bin", "next");
-  server = spawn(process.execPath, [next, "start", "-p", String(port), "-H", "127.0.0.1"], {
+  serverLog = "";
+  const profile = PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE_DIR}`] : [];
+  server = spawn(process.execPath, [...profile, next, "start", "-p", String(port), "-H", "127.0.0.1"], {
     cwd: root,
     stdio: ["ignore", "pipe", "pipe"],
     env: {
       ...process.env,
       NODE_ENV: "production",
       DATABASE_URL: databaseUrl,
-      DEMO_TOKEN_DELAY_MS: "0",
+      DEMO_TOKEN_DELAY_MS: String(paceMs),
       DEMO_ENDPOINT: "on",
       AUTH_SECRET: "bench-auth-secret-not-for-production",
       APP_ENCRYPTION_KEY: "bench-encryption-key-not-for-production",
       AUTH_TRUST_HOST: "true",
       AUTH_URL: `http://127.0.0.1:${port}`,
+      BENCH_FLOOR_EVENTS: floorEvents,
     },
   });
   const keep = (d: Buffer) => {
@@ -300,17 +296,10 @@ function serverCpuMs(): number {
   }
 }
 
-function serverPeakRssMb(): number {
-  try {
-    const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${server?.pid}/status`, "utf8"));
-    return m ? Number(m[1]) / 1024 : Number.NaN;
-  } catch {
-    return Number.NaN;
-  }
-}
+const serverErrorLines = () => serverLog.split("\n").filter((l) => /"level":"error"|Error|error/.test(l));
 
 // ---------------------------------------------------------------------------------------------
-// HTTP client: cookies, sign-in, one chat request read as SSE
+// HTTP client: cookies, sign-in, one request read as SSE
 
 function storeCookies(user: BenchUser, res: Response) {
   for (const c of res.headers.getSetCookie()) {
@@ -322,6 +311,7 @@ function storeCookies(user: BenchUser, res: Response) {
 const cookieHeader = (user: BenchUser) => [...user.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
 
 async function signIn(base: string, user: BenchUser) {
+  user.cookies.clear();
   const csrfRes = await fetch(`${base}/api/auth/csrf`);
   storeCookies(user, csrfRes);
   const { csrfToken } = (await csrfRes.json()) as { csrfToken: string };
@@ -338,30 +328,33 @@ async function signIn(base: string, user: BenchUser) {
   }
 }
 
-async function chatOnce(base: string, user: BenchUser, kind: Kind): Promise<Sample> {
+interface Sample {
+  ttfb: number;
+  done: number;
+  status: string;
+}
+
+type Target = "route" | "floor";
+
+/** One request read to its end; `items` receives the stream's items (without meta) when given. */
+async function chatOnce(base: string, user: BenchUser, kind: Kind, target: Target, items?: unknown[]) {
   const t0 = performance.now();
-  const res = await fetch(`${base}/api/chat`, {
+  const res = await fetch(`${base}${target === "route" ? "/api/chat" : "/api/bench-floor"}`, {
     method: "POST",
     headers: { "Content-Type": "application/json", cookie: cookieHeader(user) },
-    body: JSON.stringify({ agentId: user.leadId, text: MESSAGES[kind] }),
+    body: JSON.stringify(target === "route" ? { agentId: user.leadId, text: MESSAGES[kind] } : { kind }),
   });
   if (!res.ok || !res.body)
-    throw new Error(`POST /api/chat ${res.status}: ${(await res.text()).slice(0, 300)}`);
+    throw new Error(`POST ${target} ${res.status}: ${(await res.text()).slice(0, 300)}`);
   const reader = res.body.getReader();
   const decoder = new TextDecoder();
   let ttfb = Number.NaN;
-  let firstEvent = Number.NaN;
   let buffer = "";
-  let events = 0;
-  let chunks = 0;
-  let runEnd = Number.NaN;
   let status = "no run_end";
   for (;;) {
     const { value, done } = await reader.read();
     if (done) break;
-    chunks++;
-    const now = performance.now();
-    if (Number.isNaN(ttfb)) ttfb = now - t0;
+    if (Number.isNaN(ttfb)) ttfb = performance.now() - t0;
     buffer += decoder.decode(value, { stream: true });
     let sep = buffer.indexOf("\n\n");
     while (sep >= 0) {
@@ -372,225 +365,131 @@ async function chatOnce(base: string, user: BenchUser, kind: Kind): Promise<Samp
       if (!data || block.startsWith("event: end")) continue;
       const item = JSON.parse(data.slice(6)) as { type: string; status?: string };
       if (item.type === "meta") continue;
-      events++;
-      if (Number.isNaN(firstEvent)) firstEvent = now - t0;
-      if (item.type === "run_end") {
-        status = item.status ?? "?";
-        runEnd = now - t0;
-      }
+      items?.push(item);
+      if (item.type === "run_end") status = item.status ?? "?";
     }
   }
-  return { ttfb, firstEvent, runEnd, done: performance.now() - t0, events, chunks, status };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Engine directly, in this process: the same agents and model as the route builds
-
-function engineRunner() {
-  const endpoint = demoEndpoint();
-  const base = { provider: endpoint.name, model: DEMO_MODEL_ID, parameters: {} };
-  const researcher: AgentDefinition = {
-    ...base,
-    id: "researcher",
-    name: "Researcher",
-    description: "Answers one focused question; can tell the time.",
-    instructions: "Answer the task you are given concisely and factually.",
-    tools: ["current_time"],
-    subagents: { enabled: false, allowSelf: true, agent_ids: [], modes: { self: "isolated" } },
-  };
-  const mathematician: AgentDefinition = {
-    ...base,
-    id: "mathematician",
-    name: "Mathematician",
-    description: "Works out arithmetic with a calculator.",
-    instructions: "Use the calculator for every computation and show the result.",
-    tools: ["calculator"],
-    subagents: { enabled: false, allowSelf: true, agent_ids: [], modes: { self: "isolated" } },
-  };
-  const lead: AgentDefinition = {
-    ...base,
-    id: "lead",
-    name: "Team Lead",
-    description: "Splits a request into parts and delegates each part to a specialist, in parallel.",
-    instructions:
-      "When a request has several parts, delegate each part to the best subagent, then combine their answers.",
-    tools: [],
-    subagents: {
-      enabled: true,
-      allowSelf: true,
-      agent_ids: [researcher.id, mathematician.id],
-      modes: { self: "isolated", [researcher.id]: "isolated", [mathematician.id]: "isolated" },
-    },
-  };
-  const lookup = new Map([lead, researcher, mathematician].map((a) => [a.id, a]));
-  const endpoints = { [endpoint.name]: { provider: endpoint.protocol } };
-  return async (kind: Kind): Promise<Sample> => {
-    const t0 = performance.now();
-    const run = await createRun({
-      runId: randomUUID(),
-      agents: [lead],
-      agentLookup: lookup,
-      endpoints,
-      messages: [{ role: "user", content: MESSAGES[kind] }],
-      modelFactory: (spec) =>
-        createChatModel({
-          provider: endpoint.name,
-          endpoint,
-          model: spec.model,
-          parameters: spec.parameters,
-          demoTokenDelayMs: 0,
-        }),
-      signal: new AbortController().signal,
-      limits: { ...DEFAULT_LIMITS },
-    });
-    let firstEvent = Number.NaN;
-    let events = 0;
-    let runEnd = Number.NaN;
-    let status = "no run_end";
-    for await (const e of run.stream() as AsyncIterable<RunEvent>) {
-      if (Number.isNaN(firstEvent)) firstEvent = performance.now() - t0;
-      events++;
-      if (e.type === "run_end") {
-        status = e.status;
-        runEnd = performance.now() - t0;
-      }
-    }
-    const done = performance.now() - t0;
-    return { ttfb: firstEvent, firstEvent, runEnd, done, events, chunks: Number.NaN, status };
-  };
+  return { ttfb, done: performance.now() - t0, status };
 }
 
 // ---------------------------------------------------------------------------------------------
 // Workloads
 
-async function sequential(
-  workload: string,
-  kind: Kind,
-  n: number,
-  one: () => Promise<Sample>,
-  cpu: () => number,
-): Promise<Result> {
-  const samples: Sample[] = [];
-  const failures: string[] = [];
-  const c0 = cpu();
-  const t0 = performance.now();
-  for (let i = 0; i < n; i++) {
-    try {
-      samples.push(await one());
-    } catch (e) {
-      failures.push(String(e));
-    }
-  }
-  const wallMs = performance.now() - t0;
-  return { workload, kind, samples, wallMs, cpuMsPerReq: (cpu() - c0) / n, failures };
+interface Row {
+  pace: number;
+  kind: Kind;
+  c: number;
+  target: Target;
+  samples: Sample[];
+  failures: string[];
+  cpuMsPerReq: number;
+  statementsPerReq: number;
 }
 
-async function concurrent(
-  workload: string,
+async function measure(
+  base: string,
+  users: BenchUser[],
+  pace: number,
   kind: Kind,
-  rounds: number,
-  width: number,
-  one: (i: number) => Promise<Sample>,
-  cpu: () => number,
-): Promise<Result> {
+  c: number,
+  target: Target,
+): Promise<Row> {
   const samples: Sample[] = [];
   const failures: string[] = [];
-  const c0 = cpu();
-  const t0 = performance.now();
-  for (let r = 0; r < rounds; r++) {
-    const settled = await Promise.allSettled(Array.from({ length: width }, (_, i) => one(i)));
-    for (const s of settled) {
+  const n = samplesAt(c);
+  const cpu0 = serverCpuMs();
+  const sql0 = proxy?.statements() ?? 0;
+  let next = 0;
+  while (next < n) {
+    const width = Math.min(c, n - next);
+    const batch = Array.from({ length: width }, (_, i) =>
+      chatOnce(base, users[(next + i) % users.length], kind, target),
+    );
+    next += width;
+    for (const s of await Promise.allSettled(batch)) {
       if (s.status === "fulfilled") samples.push(s.value);
       else failures.push(String(s.reason));
     }
   }
-  const wallMs = performance.now() - t0;
-  return { workload, kind, samples, wallMs, cpuMsPerReq: (cpu() - c0) / (rounds * width), failures };
+  return {
+    pace,
+    kind,
+    c,
+    target,
+    samples,
+    failures,
+    cpuMsPerReq: (serverCpuMs() - cpu0) / n,
+    statementsPerReq: ((proxy?.statements() ?? 0) - sql0) / n,
+  };
 }
 
-// ---------------------------------------------------------------------------------------------
+const errorsOf = (r: Row) => r.failures.length + r.samples.filter((s) => s.status !== "completed").length;
 
-function report(results: Result[]) {
-  const rows = results.map((r) => {
+function report(rows: Row[]) {
+  const out: string[][] = [];
+  for (const r of rows.filter((x) => x.target === "route")) {
+    const f = rows.find((x) => x.target === "floor" && x.pace === r.pace && x.kind === r.kind && x.c === r.c);
     const t = summary(r.samples.map((s) => s.ttfb));
-    const e = summary(r.samples.map((s) => s.runEnd));
     const d = summary(r.samples.map((s) => s.done));
-    const bad = r.samples.filter((s) => s.status !== "completed").length + r.failures.length;
-    return [
-      r.workload,
+    out.push([
+      `${r.pace} ms`,
       r.kind,
-      String(r.samples.length),
+      String(r.c),
+      String(r.samples.length + r.failures.length),
       ms(t.p50),
       ms(t.p99),
-      ms(e.p50),
-      ms(e.p99),
       ms(d.p50),
       ms(d.p99),
-      ms(r.cpuMsPerReq ?? Number.NaN),
-      String(Math.round(r.samples.length / (r.wallMs / 1000))),
-      String(Math.round(summary(r.samples.map((s) => s.events)).p50)),
-      ms(summary(r.samples.map((s) => s.chunks)).p50),
-      String(bad),
-    ];
-  });
-  console.log(
-    table(
-      [
-        "workload",
-        "msg",
-        "n",
-        "TTFB p50",
-        "TTFB p99",
-        "run_end p50",
-        "run_end p99",
-        "done p50",
-        "done p99",
-        "CPU ms/req",
-        "req/s",
-        "events",
-        "chunks",
-        "bad",
-      ],
-      rows,
-    ),
-  );
-}
-
-function overhead(results: Result[]) {
-  const find = (w: string, k: Kind) => results.find((r) => r.workload === w && r.kind === k);
-  const rows: string[][] = [];
-  for (const [http, eng] of [
-    ["http seq", "engine seq"],
-    ["http c50", "engine c50"],
-  ]) {
-    for (const k of KINDS) {
-      const a = find(http, k);
-      const b = find(eng, k);
-      if (!a || !b) continue;
-      const pa = summary(a.samples.map((s) => s.done)).p50;
-      const pb = summary(b.samples.map((s) => s.done)).p50;
-      const fa = summary(a.samples.map((s) => s.ttfb)).p50;
-      const fb = summary(b.samples.map((s) => s.ttfb)).p50;
-      const ca = a.cpuMsPerReq ?? Number.NaN;
-      const cb = b.cpuMsPerReq ?? Number.NaN;
-      rows.push([
-        `${http} vs engine`,
-        k,
-        ms(fa - fb),
-        `${(fa / fb).toFixed(1)}×`,
-        ms(pa - pb),
-        `${(pa / pb).toFixed(1)}×`,
-        ms(ca - cb),
-        `${(ca / cb).toFixed(1)}×`,
-      ]);
-    }
+      ms(r.cpuMsPerReq),
+      f ? ms(f.cpuMsPerReq) : "—",
+      f ? `${(r.cpuMsPerReq / f.cpuMsPerReq).toFixed(1)}×` : "—",
+      f ? ms(summary(f.samples.map((s) => s.ttfb)).p50) : "—",
+      r.statementsPerReq.toFixed(1),
+      String(errorsOf(r) + (f ? errorsOf(f) : 0)),
+    ]);
   }
   console.log(
     table(
-      ["route overhead", "msg", "TTFB Δp50", "ratio", "done Δp50", "ratio", "CPU Δ ms/req", "ratio"],
-      rows,
+      [
+        "pace/token",
+        "msg",
+        "conc",
+        "n",
+        "1st byte p50",
+        "p99",
+        "total p50",
+        "p99",
+        "CPU ms route",
+        "floor",
+        "route/floor",
+        "floor 1st byte p50",
+        "SQL/send",
+        "errors",
+      ],
+      out,
     ),
   );
+}
+
+/** The chat page's JavaScript as a browser loads it: every script it names, gzipped. */
+async function chatPageJs(
+  base: string,
+  user: BenchUser,
+): Promise<{ files: number; gzipKb: number; largest: string[] }> {
+  const res = await fetch(`${base}/chat`, { headers: { cookie: cookieHeader(user) } });
+  const html = await res.text();
+  if (!res.ok) throw new Error(`GET /chat ${res.status}`);
+  const srcs = new Set([...html.matchAll(/\/_next\/static\/[^"'\s>]+\.js/g)].map((m) => m[0]));
+  const sizes = [...srcs].map((src) => {
+    const file = path.join(root, ".next", "static", decodeURIComponent(src.slice("/_next/static/".length)));
+    return { src, gzip: gzipSync(readFileSync(file), { level: 9 }).length };
+  });
+  const largest = sizes
+    .sort((a, b) => b.gzip - a.gzip)
+    .slice(0, 3)
+    .map((f) => `${path.basename(f.src)} ${(f.gzip / 1024).toFixed(1)} KB`);
+  const bytes = sizes.reduce((n, f) => n + f.gzip, 0);
+  return { files: srcs.size, gzipKb: bytes / 1024, largest };
 }
 
 async function main() {
@@ -601,95 +500,96 @@ async function main() {
 
   db = await createDatabase("delegate_bench");
   await migrate({ databaseUrl: db.url });
-  const users = await seed(db.url, CONCURRENCY);
-  console.log(`• database ${db.name}: migrated, ${users.length} users with the starter team each`);
+  const users = await seed(db.url, USERS);
+  const pgUrl = new URL(db.url);
+  proxy = await startCountingProxy({ host: pgUrl.hostname, port: Number(pgUrl.port || 5432) });
+  const viaProxy = new URL(db.url);
+  viaProxy.hostname = "127.0.0.1";
+  viaProxy.port = String(proxy.port);
+  console.log(`• database ${db.name}: migrated, ${users.length} users; statements counted on :${proxy.port}`);
 
-  const port = PORT_ARG || (await freePort());
-  await startServer(port, db.url);
-  const base = `http://127.0.0.1:${port}`;
+  const rows: Row[] = [];
+  let pageJs: Awaited<ReturnType<typeof chatPageJs>> | undefined;
+  const errorLines: string[] = [];
+  const warmupFailures: string[] = [];
+  for (const pace of PACINGS) {
+    const port = await freePort();
+    await startServer(port, viaProxy.toString(), pace);
+    const base = `http://127.0.0.1:${port}`;
+    const tSign = Date.now();
+    for (let i = 0; i < users.length; i += 4)
+      await Promise.all(users.slice(i, i + 4).map((u) => signIn(base, u)));
+    console.log(`• ${users.length} users signed in (${Date.now() - tSign} ms)`);
 
-  // Sign everyone in (scrypt on the server), four at a time.
-  const tSign = Date.now();
-  for (let i = 0; i < users.length; i += 4)
-    await Promise.all(users.slice(i, i + 4).map((u) => signIn(base, u)));
-  console.log(`• ${users.length} users signed in (${Date.now() - tSign} ms)`);
+    // Warm-up (JIT, route compilation, the pool), recording one answer of each kind for the floor.
+    const recorded: Record<string, unknown[]> = {};
+    for (const k of KINDS) {
+      recorded[k] = [];
+      await chatOnce(base, users[0], k, "route", recorded[k]);
+    }
+    writeFileSync(floorEvents, JSON.stringify(recorded));
+    for (const target of ["route", "floor"] as const)
+      for (const k of KINDS) for (let i = 0; i < WARMUP; i++) await chatOnce(base, users[i], k, target);
+    const warm = await Promise.allSettled(users.map((u, i) => chatOnce(base, u, KINDS[i % 2], "route")));
+    for (const w of warm) if (w.status === "rejected") warmupFailures.push(String(w.reason));
+    pageJs ??= await chatPageJs(base, users[0]);
+    console.log(`• pace ${pace} ms/token: warmed up; loadavg ${loadavg()}`);
 
-  const results: Result[] = [];
-  const u0 = users[0];
-
-  // Warm-up: JIT, route compilation, the database pool.
-  for (const k of KINDS) for (let i = 0; i < WARMUP_SEQ; i++) await chatOnce(base, u0, k);
-  await Promise.all(users.map((u, i) => chatOnce(base, u, KINDS[i % 2])));
-  console.log(`• warmed up; loadavg ${loadavg()}`);
-
-  for (const k of KINDS) {
-    results.push(await sequential("http seq", k, N_SEQ, () => chatOnce(base, u0, k), serverCpuMs));
+    for (const kind of KINDS) {
+      for (const c of LEVELS) {
+        rows.push(await measure(base, users, pace, kind, c, "route"));
+        rows.push(await measure(base, users, pace, kind, c, "floor"));
+        const last = rows.at(-2) as Row;
+        console.log(
+          `  ${pace} ms ${kind} c${c}: route ${ms(last.cpuMsPerReq)} ms CPU/answer, errors ${errorsOf(last)}; loadavg ${loadavg()}`,
+        );
+      }
+    }
+    errorLines.push(...serverErrorLines());
+    await stopServer();
   }
-  for (const k of KINDS) {
-    results.push(
-      await concurrent("http c50", k, ROUNDS, CONCURRENCY, (i) => chatOnce(base, users[i], k), serverCpuMs),
-    );
-  }
-  for (const k of KINDS) {
-    results.push(
-      await concurrent("http c50-1u", k, 1, CONCURRENCY, () => chatOnce(base, u0, k), serverCpuMs),
-    );
-  }
-  const peakRss = serverPeakRssMb();
-  console.log(`• HTTP workloads done; loadavg ${loadavg()}; server peak RSS ${ms(peakRss)} MB`);
 
-  // Sanity: what the app stored.
+  // What the app stored.
   const client = new pg.Client({ connectionString: db.url });
   await client.connect();
-  const { rows: stored } = await client.query<{ status: string; n: string }>(
-    `SELECT 'run ' || status AS status, count(*) AS n FROM "Run" GROUP BY status
-     UNION ALL SELECT 'message ' || status, count(*) FROM "Message" WHERE role = 'ASSISTANT' GROUP BY status
+  const { rows: stored } = await client.query<{ what: string; n: string }>(
+    `SELECT 'run ' || status AS what, count(*) AS n FROM "Run" GROUP BY status
+     UNION ALL SELECT 'answer ' || status, count(*) FROM "Message" WHERE role = 'ASSISTANT' GROUP BY status
+     UNION ALL SELECT 'conversations without an answer', count(*) FROM "Conversation" c
+       WHERE NOT EXISTS (SELECT 1 FROM "Message" m WHERE m."conversationId" = c.id AND m.role = 'ASSISTANT')
      UNION ALL SELECT 'usage records', count(*) FROM "UsageRecord" ORDER BY 1`,
   );
   await client.end();
-  const errorLines = serverLog.split("\n").filter((l) => /"level":"error"|Error|error/.test(l));
-
-  await stopServer();
-
-  // The engine directly, with the server gone (nothing else of ours competes for the CPU).
-  const engine = engineRunner();
-  for (const k of KINDS) for (let i = 0; i < WARMUP_SEQ * 3; i++) await engine(k);
-  await Promise.all(Array.from({ length: CONCURRENCY }, (_, i) => engine(KINDS[i % 2])));
-  const selfCpu = () => {
-    const u = process.cpuUsage();
-    return (u.user + u.system) / 1000;
-  };
-  for (const k of KINDS) results.push(await sequential("engine seq", k, N_SEQ, () => engine(k), selfCpu));
-  for (const k of KINDS) {
-    results.push(await concurrent("engine c50", k, ROUNDS, CONCURRENCY, () => engine(k), selfCpu));
-  }
 
   console.log(`\nloadavg at end: ${loadavg()}; total ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
   console.log(
-    "Times in ms from sending the request (http) or calling createRun (engine). TTFB: first body byte (http; it\n" +
-      "carries the meta item and the first engine event) or first engine event (engine); run_end: the run_end event;\n" +
-      "done: end of stream (http: after the final save and finishRun). CPU ms/req: the server process (http,\n" +
-      "PostgreSQL not included) or this process (engine). events: engine events per answer (equal for http and\n" +
-      "engine = same work); chunks: body chunks the client read.\n" +
-      "c50: 50 concurrent conversations of 50 users; c50-1u: 50 concurrent conversations of one user.\n",
+    "Times in ms from sending the request: first byte of the body, total = end of the stream (after the final\n" +
+      "save). CPU: the server process per answer (PostgreSQL not included), for POST /api/chat and for the floor\n" +
+      "route (session check + the same events streamed). SQL/send: statements the server sent per request while\n" +
+      "the row ran (includes the session lookup and lease heartbeats). conc: requests in flight at once.\n",
   );
-  report(results);
-  console.log("");
-  overhead(results);
-  console.log(`\nStored: ${stored.map((r) => `${r.status} ${r.n}`).join(", ")}`);
-  console.log(`Server peak RSS ${ms(peakRss)} MB; server error lines: ${errorLines.length}`);
-  for (const l of errorLines.slice(0, 5)) console.log(`  ${l.slice(0, 300)}`);
-  const failures = results.flatMap((r) => r.failures);
-  if (failures.length) {
-    console.log(`Failed requests: ${failures.length}`);
-    for (const f of [...new Set(failures)].slice(0, 5)) console.log(`  ${f.slice(0, 300)}`);
+  report(rows);
+  console.log(`\nStored: ${stored.map((r) => `${r.what} ${r.n}`).join(", ")}`);
+  if (pageJs) {
+    const verdict = pageJs.gzipKb <= CHAT_JS_BUDGET_KB ? "within" : "OVER";
+    console.log(
+      `Chat page JavaScript: ${pageJs.gzipKb.toFixed(1)} KB gzip in ${pageJs.files} files (${verdict} the ${CHAT_JS_BUDGET_KB} KB budget); largest: ${pageJs.largest.join(", ")}`,
+    );
   }
+  const failures = [...warmupFailures, ...rows.flatMap((r) => r.failures)];
+  const notCompleted = rows.reduce((n, r) => n + r.samples.filter((s) => s.status !== "completed").length, 0);
+  console.log(
+    `Errors: ${failures.length} failed requests (${warmupFailures.length} while warming up), ${notCompleted} answers not completed, ${errorLines.length} server error lines`,
+  );
+  for (const f of [...new Set(failures)].slice(0, 5)) console.log(`  ${f.slice(0, 300)}`);
+  for (const l of errorLines.slice(0, 5)) console.log(`  ${l.slice(0, 300)}`);
+  return failures.length + notCompleted + errorLines.length;
 }
 
 try {
-  await main();
+  const errors = await main();
   await cleanup();
-  process.exit(0);
+  process.exit(errors > 0 ? 1 : 0);
 } catch (err) {
   console.error(err);
   console.error(serverLog.slice(-3000));

@@ -1,4 +1,4 @@
-import { BalanceBadge } from "@/components/quota/balance-badge";
+import { LiveBalanceBadge } from "@/components/quota/live-balance-badge";
 import { AppShell } from "@/components/shell/app-shell";
 import { requireUserPage } from "@/lib/auth/session";
 import { getBalanceForUser } from "@/lib/quota";
@@ -10,6 +10,8 @@ export const dynamic = "force-dynamic";
 export default async function AppLayout({ children }: { children: React.ReactNode }) {
   const user = await requireUserPage();
   // Read only: the balance as the user's next run would find it; no badge when balances are off.
+  // Usage events after this instant are not in the balance read below (a charge follows its event).
+  const readAt = Date.now();
   const view = await getBalanceForUser({ userId: user.id });
   return (
     <AppShell
@@ -17,8 +19,9 @@ export default async function AppLayout({ children }: { children: React.ReactNod
       signOut={signOutAction}
       balance={
         view.enabled ? (
-          <BalanceBadge
+          <LiveBalanceBadge
             enabled
+            readAt={readAt}
             balance={view.balance}
             refillAmount={view.refillAmount}
             nextRefillAt={view.nextRefillAt?.toISOString() ?? null}

@@ -2,7 +2,7 @@ import type { PreviewNode } from "@/lib/builder/preview";
 
 /**
  * The expanded subagent tree: one line per entry with its depth and its tools; skipped cycles shown
- * as such.
+ * as such, and entries past the depth limit marked where they would run.
  */
 export function PreviewTree({
   root,
@@ -37,7 +37,7 @@ function Branch({ nodes }: { nodes: PreviewNode[] }) {
       {nodes.map((n, i) => (
         <li key={`${n.kind}-${n.agentId}-${i}`} className="pt-1.5">
           <Entry node={n} />
-          {n.kind !== "cycle" && <Tools tools={n.tools} indent />}
+          {n.kind !== "cycle" && n.kind !== "too_deep" && <Tools tools={n.tools} indent />}
           {n.children.length > 0 && <Branch nodes={n.children} />}
         </li>
       ))}
@@ -51,13 +51,21 @@ function Entry({ node }: { node: PreviewNode }) {
       ? `self · ${node.name}`
       : node.kind === "cycle"
         ? `${node.name} — skipped (cycle ${(node.cycle ?? []).join("→")})`
-        : node.name;
+        : node.kind === "too_deep"
+          ? `${node.self ? "self · " : ""}${node.name} — over the depth limit, the run would be refused here`
+          : node.name;
+  const tone =
+    node.kind === "cycle"
+      ? "text-zinc-500 italic dark:text-zinc-400"
+      : node.kind === "too_deep"
+        ? "rounded bg-red-50 font-medium text-red-700 ring-1 ring-red-300 dark:bg-red-950/40 dark:text-red-300 dark:ring-red-900"
+        : "";
   return (
     <div
       data-testid="preview-entry"
       data-kind={node.kind}
       data-depth={node.depth}
-      className={`flex items-start gap-2 ${node.kind === "cycle" ? "text-zinc-500 italic dark:text-zinc-400" : ""}`}
+      className={`flex items-start gap-2 ${tone}`}
     >
       <Depth depth={node.depth} />
       <span data-testid="preview-entry-label" className="min-w-0 break-words">

@@ -70,7 +70,7 @@ export function SubagentPreview({
           {result.verdict.message}
         </p>
       )}
-      {result && !result.verdict && (
+      {result && (!result.verdict || result.nodes.length > 0) && (
         <PreviewTree root={result.root.name} rootTools={result.root.tools} nodes={result.nodes} />
       )}
     </aside>

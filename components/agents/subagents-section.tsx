@@ -1,5 +1,7 @@
 "use client";
+import { useRef } from "react";
 import { FieldError, Switch } from "./controls";
+import { PreviewJump } from "./preview-jump";
 import { SubagentPicker } from "./subagent-picker";
 import { SubagentPreview } from "./subagent-preview";
 import { SubagentRow } from "./subagent-row";
@@ -32,6 +34,7 @@ export function SubagentsSection({
   const nameOf = (id: string) =>
     options.agents.find((a) => a.id === id)?.name ?? names[id] ?? `Unavailable agent (${id})`;
   const error = errors.subagents ?? errors["subagents.children"];
+  const previewRef = useRef<HTMLDivElement>(null);
   return (
     <section
       data-testid="section-subagents"
@@ -112,8 +115,11 @@ export function SubagentsSection({
             </>
           )}
         </div>
-        <SubagentPreview value={value} agentId={agentId} preview={preview} />
+        <div ref={previewRef} className="min-w-0 scroll-mt-4">
+          <SubagentPreview value={value} agentId={agentId} preview={preview} />
+        </div>
       </div>
+      <PreviewJump target={previewRef} />
     </section>
   );
 }

@@ -189,11 +189,7 @@ export function ChatView({
           onStop={chat.stop}
           onSend={(text) => void send(text, last?.id ?? null)}
           files={attachPolicy && attachPolicy.maxPerMessage > 0 ? files : undefined}
-          placeholder={
-            agent
-              ? `Message ${agent.name}…  (Enter to send, Shift+Enter for a new line)`
-              : "Create an agent first"
-          }
+          placeholder={agent ? `Message ${agent.name}…` : "Create an agent first"}
         />
       </div>
     </div>

@@ -3,6 +3,21 @@ import { useEffect, useRef, useState } from "react";
 import { AttachmentChips } from "./attachment-chips";
 import type { Chip } from "./use-attachments";
 
+const KEY_HINT = "  (Enter to send, Shift+Enter for a new line)";
+
+/** Whether the main pointer is a finger: no keyboard hints there, and Enter makes a new line. */
+function useTouchScreen() {
+  const [touch, setTouch] = useState(false);
+  useEffect(() => {
+    const query = window.matchMedia("(pointer: coarse)");
+    setTouch(query.matches);
+    const onChange = () => setTouch(query.matches);
+    query.addEventListener("change", onChange);
+    return () => query.removeEventListener("change", onChange);
+  }, []);
+  return touch;
+}
+
 interface ComposerProps {
   /** The draft, held by the caller so a refused message can be put back. */
   value: string;
@@ -11,6 +26,7 @@ interface ComposerProps {
   onStop: () => void;
   running: boolean;
   disabled?: boolean;
+  /** What the empty box says; the keyboard hint is added where there is a keyboard. */
   placeholder?: string;
   /** Files: chips shown above the text, added by button, drag-and-drop or paste. */
   files?: {
@@ -22,8 +38,9 @@ interface ComposerProps {
 }
 
 /**
- * Enter sends, Shift+Enter adds a line; while an answer runs the button becomes Stop. Files come
- * by the paperclip, by dropping them on the composer or by pasting; Send waits for their uploads.
+ * Enter sends, Shift+Enter adds a line (on a touch screen Enter adds a line and the button sends);
+ * while an answer runs the button becomes Stop. Files come by the paperclip, by dropping them on the
+ * composer or by pasting; Send waits for their uploads.
  */
 export function Composer({
   value: text,
@@ -36,6 +53,7 @@ export function Composer({
   files,
 }: ComposerProps) {
   const ref = useRef<HTMLTextAreaElement>(null);
+  const touch = useTouchScreen();
   const picker = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
   const uploading = files?.uploading ?? false;
@@ -126,7 +144,7 @@ export function Composer({
           rows={1}
           value={text}
           disabled={disabled}
-          placeholder={placeholder ?? "Message the agent…  (Enter to send, Shift+Enter for a new line)"}
+          placeholder={(placeholder ?? "Message the agent…") + (touch || disabled ? "" : KEY_HINT)}
           onChange={(e) => setText(e.target.value)}
           onPaste={(e) => {
             if (!files || !e.clipboardData.files.length) return;
@@ -135,7 +153,7 @@ export function Composer({
             files.add(e.clipboardData.files);
           }}
           onKeyDown={(e) => {
-            if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
+            if (e.key === "Enter" && !e.shiftKey && !touch && !e.nativeEvent.isComposing) {
               e.preventDefault();
               send();
             }

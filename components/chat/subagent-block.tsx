@@ -25,6 +25,7 @@ export function SubagentBlock({ node }: { node: SubagentNode }) {
     <div
       className="my-2 rounded-xl border border-zinc-200 bg-white shadow-xs dark:border-zinc-800 dark:bg-zinc-900/40"
       data-testid="subagent-block"
+      data-span-id={node.id}
       data-status={node.status}
       data-depth={node.depth}
     >
@@ -44,12 +45,26 @@ export function SubagentBlock({ node }: { node: SubagentNode }) {
             {open ? "▾" : "▸"}
           </span>
           <StatusBadge status={node.status} />
+          {node.stopReason && (
+            <span className="text-xs text-amber-700 dark:text-amber-300" data-testid="subagent-stop-reason">
+              — {node.stopReason}
+            </span>
+          )}
           <span className="min-w-0 break-words font-medium" data-testid="subagent-name">
             {name}
           </span>
           <span className="rounded bg-zinc-100 px-1.5 py-0.5 text-[10px] uppercase tracking-wide text-zinc-500 dark:bg-zinc-800">
             {node.mode}
           </span>
+          {node.model && (
+            <span
+              className="min-w-0 truncate font-mono text-[11px] text-zinc-500 dark:text-zinc-400"
+              title={`Model: ${node.model}`}
+              data-testid="subagent-model"
+            >
+              {node.model}
+            </span>
+          )}
           <span className="ml-auto shrink-0 text-xs text-zinc-500" data-testid="subagent-stats">
             {tokens > 0 && `${formatTokens(tokens)} tok`}
             {node.durationMs !== undefined && ` · ${formatDuration(node.durationMs)}`}

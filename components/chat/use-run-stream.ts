@@ -1,8 +1,10 @@
 "use client";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { reportSpend } from "@/components/quota/balance-events";
 import type { RunEvent } from "@/lib/agents/events";
 import { applyEvent, emptyTree, type MessageTree } from "@/lib/agents/trace";
 import type { ApiError, ChatMeta, StreamItem } from "@/lib/chat/page-data";
+import { FrameBatcher } from "./frame-batch";
 import { readSse } from "./sse";
 
 /** The answer being streamed: which message it fills and its tree so far. */
@@ -26,41 +28,43 @@ const NETWORK_ERROR: ApiError = {
 
 /**
  * The stream transport of a chat: POSTs a message or reattaches to a run, reads its server-sent
- * events, applies them to the live tree once per animation frame, and stops runs. Knows nothing
+ * events, applies them to the live tree (at most once per animation frame, paced by render cost:
+ * `FrameBatcher`), and stops runs. Knows nothing
  * about the conversation's messages: `onMeta` tells the caller which ids the server gave them.
  */
 export function useRunStream() {
   const [live, setLive] = useState<LiveAnswer | null>(null);
   const current = useRef<LiveAnswer | null>(null);
-  const pending = useRef<RunEvent[]>([]);
-  const frame = useRef<number | null>(null);
+  const [batcher] = useState(
+    () =>
+      new FrameBatcher<RunEvent>((batch) => {
+        const answer = current.current;
+        if (!answer) return;
+        for (const ev of batch) applyEvent(answer.tree, ev);
+        // A shallow copy: a new identity for React, no copy of the (in-place updated) nodes.
+        setLive({ ...answer, tree: { ...answer.tree } });
+      }),
+  );
+  // The cost of the last update, measured once it is committed, paces the next one.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs after every committed live update
+  useLayoutEffect(() => batcher.rendered(), [live, batcher]);
 
-  const flush = useCallback(() => {
-    frame.current = null;
-    const answer = current.current;
-    const batch = pending.current;
-    pending.current = [];
-    if (!answer || !batch.length) return;
-    for (const ev of batch) applyEvent(answer.tree, ev);
-    // A shallow copy: a new identity for React, no copy of the (in-place updated) nodes.
-    setLive({ ...answer, tree: { ...answer.tree } });
-  }, []);
-
-  const begin = useCallback((assistantId: string, runId?: string) => {
-    pending.current = [];
-    current.current = { assistantId, runId, tree: emptyTree() };
-    setLive(current.current);
-  }, []);
+  const begin = useCallback(
+    (assistantId: string, runId?: string) => {
+      batcher.clear();
+      current.current = { assistantId, runId, tree: emptyTree() };
+      setLive(current.current);
+    },
+    [batcher],
+  );
 
   const end = useCallback(() => {
-    if (frame.current !== null) cancelAnimationFrame(frame.current);
-    frame.current = null;
-    pending.current = [];
+    batcher.clear();
     current.current = null;
     setLive(null);
-  }, []);
+  }, [batcher]);
 
-  useEffect(() => () => void (frame.current !== null && cancelAnimationFrame(frame.current)), []);
+  useEffect(() => () => batcher.clear(), [batcher]);
 
   /** Reads a run's response to its end. A refused request resolves with the server's error. */
   const read = useCallback(
@@ -77,17 +81,17 @@ export function useRunStream() {
             onMeta?.(item);
             continue;
           }
-          pending.current.push(item);
-          frame.current ??= requestAnimationFrame(flush);
+          if (item.type === "usage")
+            reportSpend({ tokens: item.inputTokens + item.outputTokens, ts: item.ts });
+          batcher.push(item);
         }
       } catch {
         // The connection dropped: what arrived is kept; the caller reloads the stored state.
       }
-      if (frame.current !== null) cancelAnimationFrame(frame.current);
-      flush();
+      batcher.flush(true);
       return { ok: true, tree: current.current?.tree };
     },
-    [begin, flush],
+    [begin, batcher],
   );
 
   /** Starts an answer: POST /api/chat with the given body. */

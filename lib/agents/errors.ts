@@ -21,7 +21,10 @@ export class AgentEngineError extends Error {
 }
 
 export class SubagentDepthError extends AgentEngineError {
-  constructor(message: string, details: { agentId: string; depth: number; maxDepth: number }) {
+  constructor(
+    message: string,
+    details: { agentId: string; parentId: string; depth: number; maxDepth: number },
+  ) {
     super("limit:subagent_depth", message, details);
     this.name = "SubagentDepthError";
   }
@@ -50,11 +53,4 @@ export function errorCode(err: unknown): string | undefined {
 export function errorMessage(err: unknown): string {
   if (err instanceof Error) return err.message;
   return typeof err === "string" ? err : "Unknown error";
-}
-
-export function isAbortError(err: unknown): boolean {
-  return (
-    err instanceof Error &&
-    (err.name === "AbortError" || err.message === "Aborted" || err.message === "This operation was aborted")
-  );
 }

@@ -69,6 +69,8 @@ export interface SubagentStartEvent extends EventBase {
   agentName: string;
   task: string;
   mode: "isolated" | "fork";
+  /** The model the child runs on. */
+  model?: string;
   /** Agent ids from the root down to the dispatching agent. */
   ancestry: string[];
   /** Names of the attached files the child received, when any. */

@@ -18,6 +18,7 @@ export { AgentRun, chooseGraphType, createRun, type RunResult } from "./run";
 export {
   buildSubagentConfigs,
   type ExpansionState,
+  type OverDepthEntry,
   selfSpawnDescription,
   type ToInput,
 } from "./subagents/expand";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ROOT_SPAN_ID, type RunEvent, type RunEventInit } from "./events";
 import { syntheticRunEvents } from "./testing/trace-events";
-import { applyEvent, emptyTree, reduceEvents, rootText } from "./trace";
+import { applyEvent, closeInterrupted, emptyTree, reduceEvents, rootText, type SubagentNode } from "./trace";
 
 let ts = 0;
 const root = { spanId: ROOT_SPAN_ID, parentSpanId: null, depth: 0, agentId: "a" };
@@ -28,6 +28,7 @@ const started: RunEvent[] = [
     agentName: "Bee",
     task: "do it",
     mode: "isolated",
+    model: "gpt-4o-mini",
     ancestry: ["a"],
   }),
   e({ type: "tool_call_start", ...child, id: "call_2", name: "calculator", args: { expression: "1+1" } }),
@@ -76,6 +77,8 @@ describe("reduceEvents", () => {
           agentName: "Bee",
           task: "do it",
           mode: "isolated",
+          model: "gpt-4o-mini",
+          startedAt: (started[6] as RunEvent).ts,
           depth: 1,
           ancestry: ["a"],
           status: "completed",
@@ -172,6 +175,39 @@ describe("reduceEvents", () => {
     ]);
     expect(failed.content[2]).toMatchObject({ status: "failed", error: "boom" });
     expect(failed.error).toEqual({ code: "rate_limit:quota", message: "q" });
+  });
+
+  it("gives blocks a run left running a duration, and the reason when it was not a Stop", () => {
+    const subagentStart = started.find((x) => x.type === "subagent_start") as RunEvent;
+    const end = (status: "stopped" | "failed", code: string) =>
+      reduceEvents([
+        ...started,
+        e({
+          type: "run_end",
+          ...root,
+          status,
+          error: { code, message: "x" },
+          usage: { inputTokens: 15, outputTokens: 3 },
+          durationMs: 9,
+        }),
+      ]);
+    const stopped = end("stopped", "stopped:run");
+    const block = stopped.content[2] as SubagentNode;
+    expect(block).toMatchObject({ status: "stopped", model: "gpt-4o-mini" });
+    expect(block.stopReason).toBeUndefined();
+    expect(block.durationMs).toBe(ts - subagentStart.ts);
+    const broke = end("failed", "limit:balance").content[2] as SubagentNode;
+    expect(broke).toMatchObject({ status: "stopped", stopReason: "balance ran out" });
+    expect(broke.durationMs).toBeGreaterThan(0);
+    expect((end("failed", "provider:error").content[2] as SubagentNode).stopReason).toBe("the run failed");
+  });
+
+  it("shows the running blocks of an interrupted answer as interrupted, without touching the stored tree", () => {
+    const tree = reduceEvents(started);
+    const closed = closeInterrupted(tree);
+    expect(closed.status).toBe("failed");
+    expect(closed.content[2]).toMatchObject({ status: "stopped", stopReason: "interrupted" });
+    expect(tree.content[2]).toMatchObject({ status: "running" });
   });
 
   it("adds a grandchild's usage to every enclosing subagent block", () => {

@@ -1,4 +1,4 @@
-import { type GraphType, ROOT_SPAN_ID, type RunEvent, type Usage } from "./events";
+import { type GraphType, ROOT_SPAN_ID, type RunEvent, type RunStatus, type Usage } from "./events";
 
 export type NodeStatus = "running" | "completed" | "failed" | "stopped";
 
@@ -45,6 +45,12 @@ export interface SubagentNode {
   error?: string;
   usage: Usage;
   durationMs?: number;
+  /** The model the child ran on (as its agent is configured). */
+  model?: string;
+  /** When the child started running (ms since the epoch); kept so a stored tree can close it. */
+  startedAt?: number;
+  /** Why a block left unfinished by its run stopped there ("balance ran out"); absent for a Stop. */
+  stopReason?: string;
 }
 export interface HandoffNode {
   type: "handoff";
@@ -81,12 +87,45 @@ function appendText(content: TraceNode[], type: "text" | "reasoning", agentId: s
   else content.push({ type, agentId, text });
 }
 
-function markUnfinished(content: TraceNode[], status: NodeStatus) {
+/**
+ * Closes the blocks a run left running when it ended: they did not fail themselves, they were
+ * stopped (by the user, an empty balance, a failure elsewhere or a dead process), with `reason`
+ * and, where their start is known, how long they ran.
+ */
+function markUnfinished(
+  content: TraceNode[],
+  endedAt: number | undefined,
+  startedAt: Map<string, number>,
+  reason?: string,
+) {
   for (const node of content) {
-    if ((node.type === "tool_call" || node.type === "subagent") && node.status === "running")
-      node.status = status;
-    if (node.type === "subagent") markUnfinished(node.content, status);
+    if ((node.type === "tool_call" || node.type === "subagent") && node.status === "running") {
+      node.status = "stopped";
+      const started = node.type === "subagent" ? node.startedAt : startedAt.get(node.id);
+      if (node.durationMs === undefined && endedAt !== undefined && started !== undefined)
+        node.durationMs = Math.max(0, endedAt - started);
+      if (node.type === "subagent" && reason) node.stopReason = reason;
+    }
+    if (node.type === "subagent") markUnfinished(node.content, endedAt, startedAt, reason);
   }
+}
+
+/** Why blocks still running at the end of a run stopped, in the user's words; none for a Stop. */
+function unfinishedReason(status: RunStatus, errorCode: string | undefined): string | undefined {
+  if (status === "stopped") return undefined;
+  if (errorCode === "limit:balance") return "balance ran out";
+  return "the run failed";
+}
+
+/**
+ * A stored tree whose run is known to have ended without saying so (its process died): its
+ * running blocks are shown stopped, "interrupted", like the answer. Returns a new tree.
+ */
+export function closeInterrupted(tree: MessageTree): MessageTree {
+  const copy = structuredClone(tree);
+  copy.status = "failed";
+  markUnfinished(copy.content, undefined, new Map(), "interrupted");
+  return copy;
 }
 
 function subagentNode(
@@ -186,6 +225,7 @@ export function applyEvent(tree: MessageTree, ev: RunEvent): MessageTree {
         content.push(node);
         toolCalls.set(ev.id, node);
         spans.set(ev.id, { content: node.content, parent: ev.spanId, node });
+        node.startedAt = ev.ts;
       } else {
         const node: ToolCallNode = {
           type: "tool_call",
@@ -231,6 +271,9 @@ export function applyEvent(tree: MessageTree, ev: RunEvent): MessageTree {
         spans.set(ev.spanId, span);
       }
       const node = span.node as SubagentNode;
+      // It runs from here (before, it may have waited for a free slot).
+      node.startedAt = ev.ts;
+      if (ev.model) node.model = ev.model;
       Object.assign(node, {
         subagentType: ev.subagentType,
         agentId: ev.agentId,
@@ -290,7 +333,7 @@ export function applyEvent(tree: MessageTree, ev: RunEvent): MessageTree {
       tree.durationMs = ev.durationMs;
       if (ev.error) tree.error = { ...ev.error };
       if (ev.status !== "completed")
-        markUnfinished(tree.content, ev.status === "stopped" ? "stopped" : "failed");
+        markUnfinished(tree.content, ev.ts, startedAt, unfinishedReason(ev.status, ev.error?.code));
       break;
   }
   return tree;

@@ -4,17 +4,21 @@ import {
   buildAgentInput,
   buildSubagentConfigs,
   type Limits,
+  type OverDepthEntry,
 } from "@/lib/agents";
 import type { AgentDefinition, SubagentConfig } from "@/lib/agents/types";
 
 /** One line of the expanded tree as the builder shows it. */
 export interface PreviewNode {
-  kind: "self" | "agent" | "cycle";
+  /** `too_deep`: an entry the depth limit cuts off (the run is refused because of it). */
+  kind: "self" | "agent" | "cycle" | "too_deep";
   /** Agent id (for `self`, the spawning agent's id). */
   agentId: string;
   name: string;
   depth: number;
   mode?: "isolated" | "fork";
+  /** For `too_deep`: whether it is a self-spawned copy. */
+  self?: boolean;
   /** For `cycle`: the agent names around the loop, e.g. ["A", "B", "A"]. */
   cycle?: string[];
   /** The tools this entry runs with (a self-spawned child has its parent's). */
@@ -60,7 +64,8 @@ const toInput = (agent: AgentDefinition, opts: { isSubagent: boolean }) =>
 /**
  * Runs the engine's `buildSubagentConfigs` over `root` (typically the unsaved form state) with the
  * saved agents in `lookup`, and turns the result into display nodes. Children the engine skipped
- * (it only skips A→…→A loops) are shown as cycles; a limit error becomes the verdict.
+ * (it only skips A→…→A loops) are shown as cycles; a limit error becomes the verdict. A depth
+ * error keeps the tree, with the entries the limit cuts off shown where they would be (`too_deep`).
  */
 export function previewSubagentTree({
   root,
@@ -72,18 +77,37 @@ export function previewSubagentTree({
   limits: Limits;
 }): PreviewResult {
   const all = { ...lookup, [root.id]: root };
-  const state = { configCount: 0, rootAgentIds: [root.id], limits, lookup: all, logger: silentLogger };
+  const expand = (overDepth?: OverDepthEntry[]) => {
+    const state = {
+      configCount: 0,
+      rootAgentIds: [root.id],
+      limits,
+      lookup: all,
+      logger: silentLogger,
+      overDepth,
+    };
+    const configs = buildSubagentConfigs(root, toInput(root, { isSubagent: false }), toInput, state);
+    return { configs, count: state.configCount };
+  };
   const result = emptyPreview(root, limits);
-  let configs: SubagentConfig[];
+  let expanded: { configs: SubagentConfig[]; count: number };
+  let overDepth: OverDepthEntry[] = [];
   try {
-    configs = buildSubagentConfigs(root, toInput(root, { isSubagent: false }), toInput, state);
+    expanded = expand();
   } catch (err) {
     if (!(err instanceof AgentEngineError)) throw err;
     result.verdict = { code: err.code, message: err.message };
-    return result;
+    if (err.code !== "limit:subagent_depth") return result;
+    // Keep the tree and mark where it breaks: expand again, cutting entries off at the limit.
+    overDepth = [];
+    try {
+      expanded = expand(overDepth);
+    } catch {
+      return result;
+    }
   }
-  result.count = state.configCount;
-  result.nodes = toNodes(root, configs, [root], all);
+  result.count = expanded.count;
+  result.nodes = toNodes(root, expanded.configs, [root], all, overDepth);
   return result;
 }
 
@@ -92,11 +116,29 @@ function toNodes(
   configs: SubagentConfig[],
   path: AgentDefinition[],
   all: Record<string, AgentDefinition>,
+  overDepth: OverDepthEntry[],
 ): PreviewNode[] {
   const nodes: PreviewNode[] = [];
   if (!agent.subagents?.enabled) return nodes;
   const expanded = new Set(configs.map((c) => c.type));
   const depth = path.length;
+  // Entries the depth limit cut off right here (this parent, this depth), in the engine's order.
+  // (The same parent at the same depth on two branches records it twice: once is enough.)
+  const cut = [
+    ...new Map(
+      overDepth.filter((o) => o.parentId === agent.id && o.depth === depth).map((o) => [o.childId, o]),
+    ).values(),
+  ];
+  for (const o of cut.filter((c) => c.self))
+    nodes.push({
+      kind: "too_deep",
+      self: true,
+      agentId: o.childId,
+      name: o.childName,
+      depth,
+      tools: [],
+      children: [],
+    });
   for (const c of configs) {
     if (c.self) {
       nodes.push({
@@ -118,8 +160,12 @@ function toNodes(
       depth: c.depth,
       mode: c.mode,
       tools: [...(child?.tools ?? [])],
-      children: child ? toNodes(child, c.agentInputs.subagentConfigs, [...path, child], all) : [],
+      children: child ? toNodes(child, c.agentInputs.subagentConfigs, [...path, child], all, overDepth) : [],
     });
+  }
+  for (const o of cut.filter((c) => !c.self)) {
+    expanded.add(o.childId);
+    nodes.push({ kind: "too_deep", agentId: o.childId, name: o.childName, depth, tools: [], children: [] });
   }
   // Listed children the engine left out although they exist: the loops it skips.
   for (const id of agent.subagents?.agent_ids ?? []) {

@@ -1,6 +1,7 @@
 // What the chat pages show, read only: a page render never writes (an answer nobody is writing
 // any more is shown as interrupted here, and stored as such by the reaper, lib/quota/runs.ts).
 import "server-only";
+import { closeInterrupted } from "@/lib/agents/trace";
 import { type AgentSummary, listUsableAgents } from "@/lib/db/agents";
 import {
   type ConversationSummary,
@@ -86,7 +87,9 @@ export async function chatAgents({ userId }: { userId: string }): Promise<ChatAg
 }
 
 function toChatMessage(m: StoredMessage): ChatMessage {
-  return { ...m, createdAt: m.createdAt.toISOString() };
+  // An answer whose process died: its blocks that were running say "interrupted" too.
+  const parts = m.status === "INTERRUPTED" && m.parts ? closeInterrupted(m.parts) : m.parts;
+  return { ...m, parts, createdAt: m.createdAt.toISOString() };
 }
 
 export interface ConversationView {
@@ -125,7 +128,6 @@ export async function conversationView({
             ...m,
             status: "INTERRUPTED",
             error: { ...INTERRUPTED },
-            parts: m.parts ? { ...m.parts, status: "failed" } : null,
           })
         : toChatMessage(m),
     ),

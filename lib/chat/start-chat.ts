@@ -10,23 +10,18 @@ import {
 } from "@/lib/agents";
 import { loadAgentTree } from "@/lib/db/agents-tree";
 import {
-  createConversation,
-  createTurn,
-  deleteConversation,
-  deleteTurn,
-  getConversationForUser,
-  listMessages,
+  getConversationWithMessages,
   type MessageUsage,
   type StoredMessage,
-  saveAssistantMessage,
-  saveFinalMessage,
+  saveAnswer,
+  type UsageRow,
 } from "@/lib/db/conversations";
 import { listenForRunStops } from "@/lib/db/run-signals";
 import type { PublicUser } from "@/lib/db/users";
 import { env } from "@/lib/env";
 import { AppError, isAppError } from "@/lib/errors";
 import { filesToSend, linkSentFiles, type SendFile, withFileContents } from "@/lib/files/send";
-import { admitRun, engineLimits, finishRun, getLimitsForUser, INTERRUPTED, usageHook } from "@/lib/quota";
+import { admitRun, engineLimits, getLimitsForUser, INTERRUPTED, usageHook, usageRecordOf } from "@/lib/quota";
 import { ensureProcessLease, holdRun, processLeaseId, releaseRun } from "@/lib/quota/process-lease";
 import { retryWithBackoff } from "@/lib/util/retry";
 import { applyStoredSummary, pathTo, type StoredSummary, toEngineHistory } from "./history";
@@ -78,10 +73,11 @@ export async function startChat({
   const req = parsed.data;
   refuseWhileShuttingDown();
 
-  const conversation = req.conversationId
-    ? await getConversationForUser({ id: req.conversationId, userId: user.id })
-    : null;
-  const limits = await getLimitsForUser({ userId: user.id });
+  // The conversation with its messages (one query) and the user's limits (one query), together.
+  const [conversation, limits] = await Promise.all([
+    req.conversationId ? getConversationWithMessages({ id: req.conversationId, userId: user.id }) : null,
+    getLimitsForUser({ userId: user.id }),
+  ]);
   const tree = await loadAgentTree({
     rootId: req.agentId,
     userId: user.id,
@@ -89,7 +85,7 @@ export async function startChat({
   });
 
   // History of the branch this message continues.
-  const stored = conversation ? await listMessages({ conversationId: conversation.id }) : [];
+  const stored = conversation?.messages ?? [];
   let parentId: string | null;
   let userText: string;
   let regenerateOf: string | undefined;
@@ -138,9 +134,10 @@ export async function startChat({
 
   const controller = new AbortController();
   const runId = randomUUID();
-  // Charged as each model call finishes; a throw (balance exhausted) stops the run cleanly.
-  const pendingCharges: Promise<void>[] = [];
-  // A model call's usage row is retried while the database is away (a balance refusal is not).
+  // With balances on, each model call is charged as it finishes (a throw — balance exhausted — stops
+  // the run cleanly), retried while the database is away (a balance refusal is not). With balances
+  // off its ledger row waits in `usageRows` and is written with the next save of the answer.
+  const usageRows: UsageRow[] = [];
   const charge = (info: Parameters<ReturnType<typeof usageHook>>[0]) =>
     retryWithBackoff(() => usageHook({ runId, userId: user.id, quota: limits })(info), {
       budgetMs: env().RUN_FINAL_SAVE_RETRY_SECONDS * 1000,
@@ -162,24 +159,23 @@ export async function startChat({
     signal: controller.signal,
     limits: engineLimits(limits),
     onModelCallEnd: async (info) => {
-      const charging = charge(info);
-      // With balances on, the run must wait: an exhausted balance stops it here. With balances
-      // off the ledger row is written off the critical path and awaited before the run is closed.
-      if (limits.balanceEnabled) return charging;
-      pendingCharges.push(charging.catch((err) => logLostCharge(runId, err)));
+      if (limits.balanceEnabled) return charge(info);
+      usageRows.push({
+        id: randomUUID(),
+        ...usageRecordOf({ runId, userId: user.id, ...info }),
+        createdAt: new Date(),
+      });
     },
   });
 
-  const conv =
-    conversation ??
-    (await createConversation({ userId: user.id, agentId: req.agentId, title: titleFrom(userText) }));
-  const turn = await createTurn({
-    conversationId: conv.id,
-    parentId,
-    userText,
-    existingUserMessageId: regenerateOf,
-    agentId: req.agentId,
-  });
+  // The turn is written with the run, in one statement under the admission lock: a refused or
+  // failed send leaves no conversation, message or run behind.
+  const conversationId = conversation?.id ?? randomUUID();
+  const title = conversation?.title ?? titleFrom(userText);
+  const turn = {
+    userMessageId: regenerateOf ?? randomUUID(),
+    assistantMessageId: randomUUID(),
+  };
   try {
     // The run is recorded as this process's (its lease); held from here so the lease's own sweep
     // never takes it for an orphan.
@@ -189,22 +185,25 @@ export async function startChat({
     await admitRun({
       runId,
       userId: user.id,
-      conversationId: conv.id,
+      conversationId,
       assistantMessageId: turn.assistantMessageId,
       agentId: req.agentId,
       processId: processLeaseId(),
+      quota: limits,
+      turn: {
+        newConversation: conversation ? null : { title },
+        userMessage: regenerateOf ? null : { parentId, content: userText },
+        userMessageId: turn.userMessageId,
+      },
     });
     await linkSentFiles({
       userId: user.id,
-      conversationId: conv.id,
+      conversationId,
       messageId: turn.userMessageId,
       files: newFiles,
     });
   } catch (err) {
     releaseRun(runId);
-    // Refused (rate, concurrency, balance, shutting down): leave no trace of this turn.
-    await deleteTurn({ ...turn, keepUserMessage: Boolean(regenerateOf) });
-    if (!conversation) await deleteConversation({ id: conv.id, userId: user.id });
     throw err;
   }
 
@@ -214,11 +213,11 @@ export async function startChat({
     meta: {
       type: "meta",
       runId,
-      conversationId: conv.id,
+      conversationId,
       userMessageId: turn.userMessageId,
       assistantMessageId: turn.assistantMessageId,
       agentId: req.agentId,
-      title: conv.title,
+      title,
     },
   });
   // Stop requests that reach another app process arrive here through the database.
@@ -229,7 +228,7 @@ export async function startChat({
     signal: controller.signal,
     assistantMessageId: turn.assistantMessageId,
     runId,
-    charges: pendingCharges,
+    usageRows,
     // Which stored message each engine message is, so a summary can record what it covers.
     historyIds: [...prior.ids, turn.userMessageId],
   });
@@ -247,10 +246,6 @@ function logRetry(msg: string, runId: string, err: unknown, attempt: number, del
   console.error(
     JSON.stringify({ level: "warn", msg, runId, attempt, retryInMs: delayMs, error: String(err) }),
   );
-}
-
-function logLostCharge(runId: string, err: unknown) {
-  console.error(JSON.stringify({ level: "error", msg: "recording usage failed", runId, error: String(err) }));
 }
 
 function usageOf(events: RunEvent[]): MessageUsage {
@@ -285,7 +280,7 @@ async function pump({
   signal,
   assistantMessageId,
   runId,
-  charges,
+  usageRows,
   historyIds,
 }: {
   live: LiveRun;
@@ -293,8 +288,8 @@ async function pump({
   signal: AbortSignal;
   assistantMessageId: string;
   runId: string;
-  /** Usage rows still being written (balances off); the run is closed only after them. */
-  charges: Promise<void>[];
+  /** Ledger rows of model calls not saved yet (balances off): written with the next save. */
+  usageRows: UsageRow[];
   historyIds: string[];
 }) {
   const events: RunEvent[] = [];
@@ -308,10 +303,15 @@ async function pump({
     }
     return { content: rootText(tree), parts: tree, usage: usageOf(events) };
   };
-  // Saves while streaming are best effort (the next one or the final save supersedes a lost one).
+  // Saves while streaming are best effort (the next one or the final save supersedes a lost one;
+  // usage rows of a lost save go with the next).
   const savePartial = () => {
-    saving = saving.then(() =>
-      saveAssistantMessage({ id: assistantMessageId, ...snapshot(), status: "STREAMING" }).catch((err) =>
+    saving = saving.then(async () => {
+      const rows = usageRows.splice(0);
+      try {
+        await saveAnswer({ id: assistantMessageId, ...snapshot(), status: "STREAMING", usageRows: rows });
+      } catch (err) {
+        usageRows.unshift(...rows);
         console.error(
           JSON.stringify({
             level: "error",
@@ -319,9 +319,9 @@ async function pump({
             runId,
             error: String(err),
           }),
-        ),
-      ),
-    );
+        );
+      }
+    });
   };
 
   try {
@@ -337,9 +337,9 @@ async function pump({
     console.error(JSON.stringify({ level: "error", msg: "run stream failed", runId, error: String(err) }));
   }
 
-  // The end: the answer as it stands, saved with retries and backoff while the database is
-  // unreachable (RUN_FINAL_SAVE_RETRY_SECONDS), alongside the usage rows; only after both is the run
-  // closed, so the user's concurrent-run slot is never freed with the answer lost.
+  // The end: the answer as it stands, the usage rows not saved yet and the end of the run, in one
+  // statement retried with backoff while the database is unreachable (RUN_FINAL_SAVE_RETRY_SECONDS):
+  // the user's concurrent-run slot is never freed with the answer lost.
   const end = events.findLast((e) => e.type === "run_end");
   const shutdown = signal.aborted && isServerShutdown(signal.reason);
   const message = shutdown
@@ -354,7 +354,7 @@ async function pump({
       : ("FAILED" as const);
   const finalSnapshot = snapshot();
   await saving;
-  // One budget for the whole end (saving, then closing).
+  // One budget for the whole end.
   const deadline = Date.now() + env().RUN_FINAL_SAVE_RETRY_SECONDS * 1000;
   const retrying = (what: string, fn: () => Promise<void>) => {
     let attempts = 0;
@@ -374,14 +374,15 @@ async function pump({
     });
   };
   try {
-    await Promise.all([
-      retrying("saving the final answer", () =>
-        saveFinalMessage({ id: assistantMessageId, ...finalSnapshot, ...message }),
-      ),
-      ...charges,
-    ]);
-    await retrying("closing the run", () =>
-      finishRun({ runId, status: runStatus, byOwner: true }).then(() => {}),
+    // One statement: the answer, the remaining usage rows and the end of the run, all or nothing.
+    await retrying("saving the final answer", () =>
+      saveAnswer({
+        id: assistantMessageId,
+        ...finalSnapshot,
+        ...message,
+        usageRows,
+        close: { runId, status: runStatus },
+      }),
     );
   } catch (err) {
     // Given up: the run stays RUNNING in the database; this process's lease sweep interrupts it

@@ -38,15 +38,53 @@ export function canView(row: Pick<AgentTreeRow, "ownerId" | "visibility" | "shar
 export async function loadAgentRows({ ids }: { ids: string[] }): Promise<AgentTreeRow[]> {
   if (ids.length === 0) return [];
   return getDb().$queryRaw<AgentTreeRow[]>(Prisma.sql`
-    SELECT a."id", a."ownerId", a."name", a."description", a."instructions", a."provider", a."model",
+    SELECT ${AGENT_ROW_COLUMNS}
+    FROM "Agent" a WHERE a."id" IN (${Prisma.join(ids)})`);
+}
+
+const AGENT_ROW_COLUMNS = Prisma.sql`a."id", a."ownerId", a."name", a."description", a."instructions", a."provider", a."model",
       a."parameters", a."tools", a."visibility"::text AS "visibility", a."subagentsEnabled", a."allowSelf",
       a."selfMode"::text AS "selfMode", a."summarization",
       COALESCE((SELECT json_agg(json_build_object('childId', s."childId", 'mode', s."mode") ORDER BY s."position")
         FROM "AgentSubagent" s WHERE s."parentId" = a."id"), '[]'::json) AS "children",
       COALESCE((SELECT array_agg(sh."userId") FROM "AgentShare" sh WHERE sh."agentId" = a."id"), '{}') AS "sharedWith",
       COALESCE((SELECT json_agg(json_build_object('to', h."toId", 'description', h."description") ORDER BY h."toId")
-        FROM "AgentHandoff" h WHERE h."fromId" = a."id"), '[]'::json) AS "handoffs"
-    FROM "Agent" a WHERE a."id" IN (${Prisma.join(ids)})`);
+        FROM "AgentHandoff" h WHERE h."fromId" = a."id"), '[]'::json) AS "handoffs"`;
+
+/**
+ * Every agent a tree walk from `startIds` (depth 0) and `childIds` (depth 1) may reach, in one
+ * recursive query: children of agents with subagents on, while the parent's depth is at most
+ * `maxDepth`, and handoff targets of depth-0 agents (at depth 0). It follows links whoever may view
+ * them, so it returns a superset of what `loadAgentForest`'s walk visits.
+ */
+async function loadReachableRows({
+  startIds,
+  childIds,
+  maxDepth,
+  exclude,
+}: {
+  startIds: string[];
+  childIds: string[];
+  maxDepth: number;
+  exclude: string[];
+}): Promise<AgentTreeRow[]> {
+  const seeds = [...startIds.map((id) => ({ id, depth: 0 })), ...childIds.map((id) => ({ id, depth: 1 }))];
+  const skip = exclude.length ? exclude : [""];
+  return getDb().$queryRaw<AgentTreeRow[]>(Prisma.sql`
+    WITH RECURSIVE reach("id", "depth") AS (
+      SELECT s."id", s."depth" FROM jsonb_to_recordset(${JSON.stringify(seeds)}::jsonb) AS s("id" text, "depth" int)
+      UNION
+      SELECT next."id", next."depth" FROM reach r
+      JOIN "Agent" p ON p."id" = r."id"
+      CROSS JOIN LATERAL (
+        SELECT l."childId" AS "id", r."depth" + 1 AS "depth" FROM "AgentSubagent" l
+        WHERE l."parentId" = p."id" AND p."subagentsEnabled" AND r."depth" <= ${maxDepth}::int
+        UNION ALL
+        SELECT h."toId", 0 FROM "AgentHandoff" h WHERE h."fromId" = p."id" AND r."depth" = 0
+      ) next
+      WHERE next."id" <> ALL(${skip}::text[]))
+    SELECT ${AGENT_ROW_COLUMNS}
+    FROM "Agent" a WHERE a."id" IN (SELECT "id" FROM reach) AND a."id" <> ALL(${skip}::text[])`);
 }
 
 const toMode = (m: "ISOLATED" | "FORK"): ContextMode => (m === "FORK" ? "fork" : "isolated");
@@ -97,13 +135,13 @@ export interface LoadedForest {
   agents: Record<string, AgentDefinition>;
   /** Linked agents the viewer may not view: left out of `agents`, and their links not followed. */
   hidden: string[];
-  /** SQL queries issued (one per level). */
+  /** SQL queries issued (one). */
   queries: number;
 }
 
 /**
- * Loads agents and everything a run of them needs, breadth-first with one `IN (...)` query per
- * level (never one per agent): the subagents of each agent down to depth `maxDepth + 1` (deeper
+ * Loads agents and everything a run of them needs in one recursive query (never one per agent or
+ * per level), walked breadth-first: the subagents of each agent down to depth `maxDepth + 1` (deeper
  * trees fail the engine's depth check, and the agents at maxDepth + 1 are loaded so the engine can
  * name them), and the handoff targets of the run's top-level agents, which start a run level of
  * their own. Only agents `viewerId` may view are followed and returned. `startIds` are top-level
@@ -144,12 +182,18 @@ export async function loadAgentForest({
   for (const id of startIds) visit(id, 0);
   for (const id of childIds) visit(id, 1);
 
-  let queries = 0;
+  // One query for everything the walk may reach; the walk itself (view permission, depth) runs
+  // here, level by level over the fetched rows, and keeps only the rows it visits.
+  const reachable = new Map<string, AgentTreeRow>();
+  const queries = frontier.size > 0 ? 1 : 0;
+  if (frontier.size > 0) {
+    const fetched = await loadReachableRows({ startIds, childIds, maxDepth, exclude });
+    for (const row of fetched) reachable.set(row.id, row);
+  }
   while (frontier.size > 0) {
     const level = [...frontier];
     frontier = new Set();
-    const loaded = await loadAgentRows({ ids: level });
-    queries++;
+    const loaded = level.flatMap((id) => reachable.get(id) ?? []);
     for (const row of loaded) rows.set(row.id, row);
     for (const row of loaded) follow(row, depthOf.get(row.id) ?? 0);
   }
@@ -179,7 +223,7 @@ export interface AgentTree {
   agents: Map<string, AgentDefinition>;
   /** Linked agents the user may not view: not in `agents`, so they never run for this user. */
   hidden: string[];
-  /** SQL queries used: one per level. */
+  /** SQL queries used: one. */
   queries: number;
 }
 

@@ -3,9 +3,8 @@ import type { MessageTree } from "@/lib/agents";
 import { AppError } from "@/lib/errors";
 import { getDb } from "./client";
 import { ATTACHMENT_INFO, type AttachmentInfo } from "./files";
-import { Prisma } from "./generated/client";
-import type { MessageStatus } from "./generated/enums";
-import type { InputJsonValue } from "./generated/internal/prismaNamespace";
+import type { MessageStatus, RunStatus } from "./generated/enums";
+import type { UsageRecordInput } from "./quota-balance";
 
 export interface ConversationSummary {
   id: string;
@@ -84,18 +83,6 @@ export async function getConversationForUser({ id, userId }: { id: string; userI
   return row;
 }
 
-export async function createConversation({
-  userId,
-  agentId,
-  title,
-}: {
-  userId: string;
-  agentId: string;
-  title: string;
-}) {
-  return getDb().conversation.create({ data: { userId, agentId, title }, select: { id: true, title: true } });
-}
-
 export async function renameConversation({
   id,
   userId,
@@ -145,110 +132,80 @@ export async function listMessages({ conversationId }: { conversationId: string 
   return rows.map(toStored);
 }
 
-/** Persists the user's message and an empty assistant message (STREAMING) in one transaction. */
-export async function createTurn({
-  conversationId,
-  parentId,
-  userText,
-  existingUserMessageId,
-  agentId,
-}: {
-  conversationId: string;
-  parentId: string | null;
-  userText: string;
-  /** Regenerate: answer this existing user message again instead of adding a new one. */
-  existingUserMessageId?: string;
-  agentId: string;
-}): Promise<{ userMessageId: string; assistantMessageId: string }> {
-  return getDb().$transaction(async (tx) => {
-    const userMessageId =
-      existingUserMessageId ??
-      (
-        await tx.message.create({
-          data: { conversationId, parentId, role: "USER", content: userText },
-          select: { id: true },
-        })
-      ).id;
-    const assistant = await tx.message.create({
-      data: { conversationId, parentId: userMessageId, role: "ASSISTANT", status: "STREAMING", agentId },
-      select: { id: true },
-    });
-    await tx.conversation.update({ where: { id: conversationId }, data: { updatedAt: new Date(), agentId } });
-    return { userMessageId, assistantMessageId: assistant.id };
-  });
+/**
+ * The conversation with every message (all branches, oldest first) if it belongs to the user, in
+ * one query; the same 404 as getConversationForUser otherwise.
+ */
+export async function getConversationWithMessages({ id, userId }: { id: string; userId: string }) {
+  const [row] = await getDb().$queryRaw<
+    { id: string; userId: string; title: string; messages: Array<Record<string, unknown>> }[]
+  >`
+    SELECT c."id", c."userId", c."title",
+      COALESCE((SELECT json_agg(to_jsonb(m) || jsonb_build_object('attachments', COALESCE((
+          SELECT jsonb_agg(jsonb_build_object('id', a."id", 'name', a."name", 'mimeType', a."mimeType",
+            'kind', a."kind", 'size', a."size") ORDER BY a."createdAt", a."id")
+          FROM "Attachment" a WHERE a."messageId" = m."id"), '[]'::jsonb)) ORDER BY m."createdAt", m."id")
+        FROM "Message" m WHERE m."conversationId" = c."id"), '[]'::json) AS messages
+    FROM "Conversation" c WHERE c."id" = ${id}`;
+  if (!row || row.userId !== userId) throw conversationNotFound();
+  const messages = row.messages.map((m) =>
+    // json renders timestamp(3) without its zone: the stored times are UTC.
+    toStored({ ...m, createdAt: new Date(`${m.createdAt as string}Z`) } as Parameters<typeof toStored>[0]),
+  );
+  return { id: row.id, title: row.title, messages };
 }
 
-/** Saves the assistant message as it stands (called while streaming and once at the end). */
-export async function saveAssistantMessage({
+/** One model call's row of the usage ledger, as written in a batch with the answer. */
+export interface UsageRow extends UsageRecordInput {
+  id: string;
+  createdAt: Date;
+}
+
+/**
+ * Saves the assistant message as it stands, in one statement with the usage rows of the model
+ * calls that ended since the last save (skipped when the run is gone: its conversation was deleted)
+ * and, with `close`, the end of its run. A final save writes even over an answer a sweeper already
+ * marked INTERRUPTED (its process was only cut off from the database, not dead): the full content is
+ * the truth; `close` likewise ends a run that is RUNNING or INTERRUPTED. A deleted conversation is
+ * not an error (nothing to update).
+ */
+export async function saveAnswer({
   id,
   content,
   parts,
   status,
   error,
   usage,
+  usageRows,
+  close,
 }: {
   id: string;
   content: string;
   parts: MessageTree;
   status: MessageStatus;
+  /** undefined keeps the stored error. */
   error?: { code: string; message: string } | null;
   usage: MessageUsage;
-}) {
-  await getDb().message.update({
-    where: { id },
-    data: {
-      content,
-      parts: parts as unknown as InputJsonValue,
-      status,
-      error: error ? (error as unknown as InputJsonValue) : undefined,
-      usage: usage as unknown as InputJsonValue,
-    },
-  });
-}
-
-/**
- * The answer as it finally stands. Written even when a sweeper already marked it INTERRUPTED (its
- * process was only cut off from the database, not dead): the full content is the truth. A deleted
- * conversation is not an error (nothing to update).
- */
-export async function saveFinalMessage({
-  id,
-  content,
-  parts,
-  status,
-  error,
-  usage,
-}: {
-  id: string;
-  content: string;
-  parts: MessageTree;
-  status: "COMPLETE" | "STOPPED" | "FAILED" | "INTERRUPTED";
-  error: { code: string; message: string } | null;
-  usage: MessageUsage;
+  usageRows: UsageRow[];
+  close?: { runId: string; status: RunStatus };
 }): Promise<void> {
-  await getDb().message.updateMany({
-    where: { id },
-    data: {
-      content,
-      parts: parts as unknown as InputJsonValue,
-      status,
-      error: error ? (error as unknown as InputJsonValue) : Prisma.DbNull,
-      usage: usage as unknown as InputJsonValue,
-    },
-  });
-}
-
-/** Removes a turn that never started (admission refused): nothing of it should remain. */
-export async function deleteTurn({
-  userMessageId,
-  assistantMessageId,
-  keepUserMessage,
-}: {
-  userMessageId: string;
-  assistantMessageId: string;
-  keepUserMessage: boolean;
-}) {
-  await getDb().message.deleteMany({
-    where: { id: { in: keepUserMessage ? [assistantMessageId] : [assistantMessageId, userMessageId] } },
-  });
+  const rows = usageRows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+  await getDb().$executeRaw`
+    WITH ledger AS (
+      INSERT INTO "UsageRecord" ("id", "runId", "userId", "agentId", "spanId", "parentSpanId", "depth",
+        "inputTokens", "outputTokens", "createdAt")
+      SELECT u."id", u."runId", u."userId", u."agentId", u."spanId", u."parentSpanId", u."depth",
+        u."inputTokens", u."outputTokens", u."createdAt"
+      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS u("id" text, "runId" text, "userId" text,
+        "agentId" text, "spanId" text, "parentSpanId" text, "depth" int, "inputTokens" int,
+        "outputTokens" int, "createdAt" timestamp(3))
+      WHERE EXISTS (SELECT 1 FROM "Run" r WHERE r."id" = u."runId")),
+    answer AS (
+      UPDATE "Message" SET "content" = ${content}, "parts" = ${JSON.stringify(parts)}::jsonb,
+        "status" = ${status}::"MessageStatus",
+        "error" = CASE WHEN ${error === undefined}::boolean THEN "error" ELSE ${error ? JSON.stringify(error) : null}::jsonb END,
+        "usage" = ${JSON.stringify(usage)}::jsonb
+      WHERE "id" = ${id})
+    UPDATE "Run" SET "status" = ${close?.status ?? "RUNNING"}::"RunStatus", "endedAt" = (clock_timestamp() AT TIME ZONE 'UTC')
+    WHERE "id" = ${close?.runId ?? ""} AND ${close !== undefined}::boolean AND "status" IN ('RUNNING', 'INTERRUPTED')`;
 }

@@ -22,8 +22,104 @@ export function withAdmissionLock<T>(userId: string, fn: (tx: TransactionClient)
 
 const startedSince = (userId: string, since: Date) => ({ userId, startedAt: { gte: since } });
 
-export async function countRunsStartedSince({ tx, userId, since }: { tx: Tx; userId: string; since: Date }) {
-  return tx.run.count({ where: startedSince(userId, since) });
+/** The messages a new turn stores with its run: the user's (unless it answers one again) and the answer. */
+export interface TurnRows {
+  /** A new conversation to create with the turn (null: the turn continues `conversationId`). */
+  newConversation: { title: string } | null;
+  /** The user message to insert, or null when the answer is to an existing one (`userMessageId`). */
+  userMessage: { parentId: string | null; content: string } | null;
+  userMessageId: string;
+}
+
+export interface AdmissionCounts {
+  /** The database clock when the statement ran. */
+  now: Date;
+  /** Runs of the user started within the window. */
+  started: number;
+  /** Runs of the user RUNNING. */
+  running: number;
+  /** True when the run (and its turn) were inserted. */
+  inserted: boolean;
+}
+
+/**
+ * Admission in one statement (run it under the user's admission lock, withAdmissionLock, so its
+ * snapshot is taken after the lock): counts the user's runs started within the window and those
+ * RUNNING and, when `insert` is set and both are under the limits, inserts the RUNNING run together
+ * with its turn — the conversation when new, the user message, the empty STREAMING answer — so a
+ * refused or failed send leaves nothing behind. Times are the database clock's (UTC).
+ */
+export async function admitInOneStatement({
+  tx,
+  insert,
+  limits,
+  run,
+  turn,
+}: {
+  tx: Tx;
+  insert: boolean;
+  limits: { messagesPerWindow: number; windowSeconds: number; maxConcurrentRuns: number };
+  run: {
+    id: string;
+    userId: string;
+    conversationId: string;
+    assistantMessageId: string;
+    agentId: string | null;
+    processId: string | null;
+  };
+  /** The conversation and messages to write with the run; null writes the run alone. */
+  turn: TurnRows | null;
+}): Promise<AdmissionCounts> {
+  const withTurn = turn !== null;
+  const newConversation = turn?.newConversation ?? null;
+  const userMessage = turn?.userMessage ?? null;
+  const [row] = await tx.$queryRaw<
+    { now: Date | string; started: number; running: number; inserted: boolean }[]
+  >`
+    WITH clock AS (SELECT clock_timestamp() AS tz, (clock_timestamp() AT TIME ZONE 'UTC') AS utc),
+    counts AS (
+      SELECT
+        (SELECT count(*) FROM "Run" r WHERE r."userId" = ${run.userId}
+          AND r."startedAt" >= (SELECT utc FROM clock) - make_interval(secs => ${limits.windowSeconds}::float8))::int AS started,
+        (SELECT count(*) FROM "Run" r WHERE r."userId" = ${run.userId} AND r."status" = 'RUNNING')::int AS running),
+    ok AS (
+      SELECT ${insert}::boolean
+        AND (${limits.messagesPerWindow}::int = 0 OR counts.started < ${limits.messagesPerWindow}::int)
+        AND counts.running < ${limits.maxConcurrentRuns}::int AS yes
+      FROM counts),
+    conv AS (
+      INSERT INTO "Conversation" ("id", "userId", "agentId", "title", "createdAt", "updatedAt")
+      SELECT ${run.conversationId}, ${run.userId}, ${run.agentId}, ${newConversation?.title ?? ""}, clock.utc, clock.utc
+      FROM clock, ok WHERE ok.yes AND ${newConversation !== null}::boolean RETURNING "id"),
+    touched AS (
+      UPDATE "Conversation" SET "updatedAt" = (SELECT utc FROM clock), "agentId" = ${run.agentId}
+      WHERE "id" = ${run.conversationId} AND ${withTurn && newConversation === null}::boolean
+        AND (SELECT yes FROM ok) RETURNING "id"),
+    asked AS (
+      INSERT INTO "Message" ("id", "conversationId", "parentId", "role", "content", "status", "createdAt")
+      SELECT ${turn?.userMessageId ?? ""}, ${run.conversationId}, ${userMessage?.parentId ?? null},
+        'USER'::"MessageRole", ${userMessage?.content ?? ""}, 'COMPLETE'::"MessageStatus", clock.utc
+      FROM clock, ok WHERE ok.yes AND ${userMessage !== null}::boolean RETURNING "id"),
+    answer AS (
+      INSERT INTO "Message" ("id", "conversationId", "parentId", "role", "content", "status", "agentId", "createdAt")
+      SELECT ${run.assistantMessageId}, ${run.conversationId}, ${turn?.userMessageId ?? null},
+        'ASSISTANT'::"MessageRole", '', 'STREAMING'::"MessageStatus", ${run.agentId},
+        -- One millisecond after the user's message, so "oldest first" never puts the answer first.
+        clock.utc + interval '1 millisecond'
+      FROM clock, ok WHERE ok.yes AND ${withTurn}::boolean RETURNING "id"),
+    admitted AS (
+      INSERT INTO "Run" ("id", "userId", "conversationId", "assistantMessageId", "agentId", "status", "startedAt", "processId")
+      SELECT ${run.id}, ${run.userId}, ${run.conversationId}, ${run.assistantMessageId}, ${run.agentId},
+        'RUNNING'::"RunStatus", clock.utc, ${run.processId}
+      FROM clock, ok WHERE ok.yes RETURNING "id")
+    SELECT clock.tz AS now, counts.started, counts.running, EXISTS (SELECT 1 FROM admitted) AS inserted
+    FROM clock, counts`;
+  return {
+    now: new Date(row.now),
+    started: Number(row.started),
+    running: Number(row.running),
+    inserted: row.inserted,
+  };
 }
 
 /** When the run at position `index` (oldest first) of those started since `since` started. */
@@ -46,28 +142,6 @@ export async function runStartedAt({
     select: { startedAt: true },
   });
   return run?.startedAt;
-}
-
-export async function countRunningRuns({ tx, userId }: { tx: Tx; userId: string }) {
-  return tx.run.count({ where: { userId, status: "RUNNING" } });
-}
-
-export async function insertRunningRun({
-  tx,
-  run,
-}: {
-  tx: Tx;
-  run: {
-    id?: string;
-    userId: string;
-    conversationId: string;
-    assistantMessageId: string;
-    agentId: string | null;
-    processId?: string | null;
-    startedAt: Date;
-  };
-}): Promise<{ id: string }> {
-  return tx.run.create({ data: { ...run, status: "RUNNING" }, select: { id: true } });
 }
 
 /** Ends a RUNNING run (or, with `orInterrupted`, an INTERRUPTED one too); false when nothing changed. */

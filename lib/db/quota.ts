@@ -33,13 +33,20 @@ export async function readQuotaOverrideRow({
   return tx.quotaOverride.findUnique({ where: { userId } });
 }
 
-/** Both rows that decide a user's limits, read in parallel. */
-export async function readQuotaRows({ userId, tx = getDb() }: { userId: string; tx?: Tx }) {
-  const [settings, override] = await Promise.all([
-    readQuotaSettingsRow({ tx }),
-    readQuotaOverrideRow({ userId, tx }),
-  ]);
-  return { settings, override };
+/** Both rows that decide a user's limits (each null when absent), in one query. */
+export async function readQuotaRows({
+  userId,
+  tx = getDb(),
+}: {
+  userId: string;
+  tx?: Tx;
+}): Promise<{ settings: Record<string, unknown> | null; override: Record<string, unknown> | null }> {
+  const [row] = await tx.$queryRaw<
+    { settings: Record<string, unknown> | null; override: Record<string, unknown> | null }[]
+  >`
+    SELECT (SELECT to_jsonb(s) FROM "QuotaSettings" s WHERE s."id" = ${SETTINGS_ID}) AS settings,
+           (SELECT to_jsonb(o) FROM "QuotaOverride" o WHERE o."userId" = ${userId}) AS override`;
+  return { settings: row?.settings ?? null, override: row?.override ?? null };
 }
 
 /** Runs `fn` in a transaction holding the settings lock (or, with `userId`, that user's override lock). */

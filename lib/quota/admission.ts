@@ -1,14 +1,18 @@
-// Admission: whether a user may start a run now. Under the user's admission lock it reaps their
-// dead runs (those of dead processes, lib/quota/process-lease.ts, and quiet unowned ones), checks the message rate (runs started in the window), the concurrent runs (RUNNING
-// rows) and the balance (refilled first), and inserts the run as RUNNING: exact also with several
-// app processes on one database.
+// Admission: whether a user may start a run now. Under the user's admission lock one statement
+// counts the runs started in the window (message rate) and the RUNNING ones (concurrency) and, when
+// both are under the limits, inserts the run as RUNNING together with its turn (conversation and
+// messages), so a refused or failed send leaves nothing behind; with balances on, the balance
+// (refilled first) is checked before the insert. Exact also with several app processes on one
+// database. Only when the concurrency limit would refuse are the user's dead runs reaped first
+// (those of dead processes, lib/quota/process-lease.ts, and quiet unowned ones), then counted again:
+// the common send pays for no sweep, and a slot held by a dead run never refuses anybody.
 import "server-only";
-import { dbNow } from "@/lib/db/quota-balance";
+import { randomUUID } from "node:crypto";
 import {
-  countRunningRuns,
-  countRunsStartedSince,
-  insertRunningRun,
+  type AdmissionCounts,
+  admitInOneStatement,
   runStartedAt,
+  type TurnRows,
   withAdmissionLock,
 } from "@/lib/db/quota-runs";
 import { AppError } from "@/lib/errors";
@@ -17,6 +21,8 @@ import type { QuotaValues } from "./fields";
 import { interruptRunsOfDeadProcesses } from "./process-lease";
 import { reapIn } from "./runs";
 import { getEffectiveQuota } from "./settings";
+
+export type { TurnRows };
 
 /** Seconds a client should wait before retrying when all its concurrent runs are busy. */
 const CONCURRENT_RETRY_AFTER = 5;
@@ -30,6 +36,10 @@ export interface AdmitRunInput {
   runId?: string;
   /** The app process that will run it (its lease id); its runs are interrupted if it dies. */
   processId?: string;
+  /** The user's limits, read once for the whole send; read under the lock when absent. */
+  quota?: QuotaValues;
+  /** The conversation and messages stored with the run (all or nothing); absent: the run alone. */
+  turn?: TurnRows;
 }
 
 /**
@@ -38,48 +48,69 @@ export interface AdmitRunInput {
  */
 export async function admitRun(input: AdmitRunInput): Promise<{ runId: string; limits: QuotaValues }> {
   const { userId } = input;
+  const runId = input.runId ?? randomUUID();
   const outcome = await withAdmissionLock(userId, async (tx) => {
-    const now = await dbNow(tx);
-    const quota = await getEffectiveQuota({ userId, tx });
-    await interruptRunsOfDeadProcesses({ tx, userId });
-    await reapIn({ tx, now, userId });
-
-    if (quota.messagesPerWindow > 0) {
-      const since = new Date(now.getTime() - quota.windowSeconds * 1000);
-      const count = await countRunsStartedSince({ tx, userId, since });
-      if (count >= quota.messagesPerWindow) {
-        // The run whose leaving the window brings the count below the limit.
-        const freeing = await runStartedAt({ tx, userId, since, index: count - quota.messagesPerWindow });
-        const ms = (freeing?.getTime() ?? now.getTime()) + quota.windowSeconds * 1000 - now.getTime();
-        return { refuse: rateRefusal(quota, Math.max(1, Math.ceil(ms / 1000))) };
-      }
+    const quota = input.quota ?? (await getEffectiveQuota({ userId, tx }));
+    const attempt = (insert: boolean) =>
+      admitInOneStatement({
+        tx,
+        insert,
+        limits: quota,
+        run: {
+          id: runId,
+          userId,
+          conversationId: input.conversationId,
+          assistantMessageId: input.assistantMessageId,
+          agentId: input.agentId ?? null,
+          processId: input.processId ?? null,
+        },
+        turn: input.turn ?? null,
+      });
+    // With balances on, the balance is checked (under its row lock) before anything is inserted.
+    let counts = await attempt(!quota.balanceEnabled);
+    if (counts.running >= quota.maxConcurrentRuns && (await reapDeadRuns(tx, userId, counts.now))) {
+      counts = await attempt(!quota.balanceEnabled);
     }
-
-    const running = await countRunningRuns({ tx, userId });
-    if (running >= quota.maxConcurrentRuns) return { refuse: concurrencyRefusal(quota, running) };
-
+    const refusal = await limitRefusal(tx, userId, quota, counts);
+    if (refusal) return { refuse: refusal };
     if (quota.balanceEnabled) {
-      const locked = await lockBalance({ tx, userId, quota, now });
+      const locked = await lockBalance({ tx, userId, quota, now: counts.now });
       if (locked.balance <= 0) return { refuse: balanceRefusal(quota, locked, false) };
+      counts = await attempt(true);
+      const raced = await limitRefusal(tx, userId, quota, counts);
+      if (raced) return { refuse: raced };
     }
-
-    const run = await insertRunningRun({
-      tx,
-      run: {
-        ...(input.runId ? { id: input.runId } : {}),
-        userId,
-        conversationId: input.conversationId,
-        assistantMessageId: input.assistantMessageId,
-        agentId: input.agentId ?? null,
-        processId: input.processId ?? null,
-        startedAt: now,
-      },
-    });
-    return { runId: run.id, limits: quota };
+    return { runId, limits: quota };
   });
   // Thrown after the commit, so a refill or a reaped run is kept even when the run is refused.
   if ("refuse" in outcome) throw outcome.refuse;
   return outcome;
+}
+
+/** Ends the user's runs whose process died, and quiet unowned ones; true when any was ended. */
+async function reapDeadRuns(tx: Parameters<typeof reapIn>[0]["tx"], userId: string, now: Date) {
+  const interrupted = await interruptRunsOfDeadProcesses({ tx, userId });
+  const reaped = await reapIn({ tx, now, userId });
+  return interrupted.length + reaped.length > 0;
+}
+
+/** The rate or concurrency refusal the counts call for, or null. */
+async function limitRefusal(
+  tx: Parameters<typeof reapIn>[0]["tx"],
+  userId: string,
+  quota: QuotaValues,
+  counts: AdmissionCounts,
+): Promise<AppError | null> {
+  const { now, started, running } = counts;
+  if (quota.messagesPerWindow > 0 && started >= quota.messagesPerWindow) {
+    // The run whose leaving the window brings the count below the limit.
+    const since = new Date(now.getTime() - quota.windowSeconds * 1000);
+    const freeing = await runStartedAt({ tx, userId, since, index: started - quota.messagesPerWindow });
+    const ms = (freeing?.getTime() ?? now.getTime()) + quota.windowSeconds * 1000 - now.getTime();
+    return rateRefusal(quota, Math.max(1, Math.ceil(ms / 1000)));
+  }
+  if (running >= quota.maxConcurrentRuns) return concurrencyRefusal(quota, running);
+  return null;
 }
 
 function rateRefusal(quota: QuotaValues, retryAfter: number): AppError {

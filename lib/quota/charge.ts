@@ -7,6 +7,7 @@ import {
   updateBalanceRow,
 } from "@/lib/db/quota-balance";
 import { balanceRefusal, lockBalance } from "./balance";
+import { balanceAfterCall } from "./balance-rule";
 import type { QuotaValues } from "./fields";
 import { getEffectiveQuota } from "./settings";
 
@@ -31,6 +32,20 @@ export interface ChargeResult {
   balance: number | null;
 }
 
+/** The ledger row of one model call (tokens as whole, non-negative numbers). */
+export function usageRecordOf(input: Omit<ModelCallCharge, "quota">) {
+  return {
+    runId: input.runId,
+    userId: input.userId,
+    agentId: input.agentId,
+    spanId: input.spanId ?? null,
+    parentSpanId: input.parentSpanId ?? null,
+    depth: input.depth,
+    inputTokens: Math.max(0, Math.floor(input.inputTokens || 0)),
+    outputTokens: Math.max(0, Math.floor(input.outputTokens || 0)),
+  };
+}
+
 /**
  * Records one model call (UsageRecord) and takes its tokens from the balance, in one transaction
  * holding the balance row lock. Throws `limit:balance` once the balance is ≤ 0, after committing,
@@ -39,20 +54,9 @@ export interface ChargeResult {
  * zero by at most one call.
  */
 export async function chargeModelCall(input: ModelCallCharge): Promise<ChargeResult> {
-  const inputTokens = Math.max(0, Math.floor(input.inputTokens || 0));
-  const outputTokens = Math.max(0, Math.floor(input.outputTokens || 0));
+  const record = usageRecordOf(input);
+  const { runId, userId, inputTokens, outputTokens } = record;
   const tokens = inputTokens + outputTokens;
-  const { runId, userId } = input;
-  const record = {
-    runId,
-    userId,
-    agentId: input.agentId,
-    spanId: input.spanId ?? null,
-    parentSpanId: input.parentSpanId ?? null,
-    depth: input.depth,
-    inputTokens,
-    outputTokens,
-  };
   // A run admitted with balances off only needs its ledger row: one insert, no transaction.
   if (input.quota && !input.quota.balanceEnabled) {
     const usage = await insertUsageRecord({ data: record });
@@ -63,7 +67,9 @@ export async function chargeModelCall(input: ModelCallCharge): Promise<ChargeRes
     const usage = await insertUsageRecord({ tx, data: record });
     if (!quota.balanceEnabled) return { usageRecordId: usage.id, charged: 0, balance: null, refuse: null };
     const locked = await lockBalance({ tx, userId, quota, now: await dbNow(tx) });
-    if (locked.balance <= 0) {
+    const balance = balanceAfterCall(locked.balance, tokens);
+    const charged = locked.balance - balance;
+    if (charged === 0 && balance <= 0) {
       await insertBalanceEntry({
         tx,
         entry: {
@@ -77,16 +83,15 @@ export async function chargeModelCall(input: ModelCallCharge): Promise<ChargeRes
       });
       return { usageRecordId: usage.id, charged: 0, balance: locked.balance, refuse: { quota, locked } };
     }
-    const balance = locked.balance - tokens;
     await updateBalanceRow({ tx, userId, balance });
-    if (tokens > 0) {
+    if (charged > 0) {
       await insertBalanceEntry({
         tx,
-        entry: { userId, kind: "CHARGE", amount: -tokens, balanceAfter: balance, runId },
+        entry: { userId, kind: "CHARGE", amount: -charged, balanceAfter: balance, runId },
       });
     }
     const refuse = balance <= 0 ? { quota, locked: { ...locked, balance } } : null;
-    return { usageRecordId: usage.id, charged: tokens, balance, refuse };
+    return { usageRecordId: usage.id, charged, balance, refuse };
   });
   if (outcome.refuse) throw balanceRefusal(outcome.refuse.quota, outcome.refuse.locked, true);
   return { usageRecordId: outcome.usageRecordId, charged: outcome.charged, balance: outcome.balance };

@@ -16,7 +16,7 @@ import { getEffectiveQuota } from "./settings";
 export { admitRun } from "./admission";
 export { emptyBalanceRefusal, getBalanceForUser } from "./balance";
 export { grantBalance, setBalance } from "./balance-admin";
-export { chargeModelCall } from "./charge";
+export { chargeModelCall, usageRecordOf } from "./charge";
 export { finishRun, INTERRUPTED, reapStaleRuns } from "./runs";
 export {
   getQuotaOverride,

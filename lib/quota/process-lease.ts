@@ -3,7 +3,8 @@
 // process's lease is older than RUN_LEASE_STALE_SECONDS (or gone) belongs to a dead process: it is
 // marked INTERRUPTED, with the answer saved so far kept, by whoever notices first — the next
 // process to start (its first heartbeat sweeps), another process's heartbeat, or that user's next
-// send (admission sweeps the user's runs under their admission lock).
+// send that their concurrency limit would refuse (admission sweeps the user's runs under their
+// admission lock, then counts again).
 //
 // Why a heartbeat row and not a PostgreSQL advisory lock per process: a session lock needs one
 // connection held for the process's whole life outside the pool, and the embedded database
@@ -14,7 +15,7 @@
 // A process that was itself cut off from the database does not judge others until it has been
 // reconnected for a whole stale period: after an outage every lease looks stale, and the processes
 // that are alive need that long to refresh theirs. Should a live process's run be interrupted
-// anyway, its final save still writes the whole answer over it (saveFinalMessage, lib/db/conversations.ts).
+// anyway, its final save still writes the whole answer over it (saveAnswer, lib/db/conversations.ts).
 import "server-only";
 import { randomUUID } from "node:crypto";
 import os from "node:os";

@@ -45,7 +45,8 @@ export async function finishRun({
  * call of theirs finished since then: their process is gone (restart, crash), and they would
  * otherwise hold the user's concurrent-run slots forever. Answers left STREAMING that long
  * without a running run (cut off before their run was admitted or saved) are marked interrupted.
- * The server calls this at start-up and every few minutes; admitRun reaps the runs of its user.
+ * The server calls this at start-up and every few minutes; admitRun reaps the runs of its user
+ * when their concurrency limit would refuse a run.
  */
 export async function reapStaleRuns({
   olderThanMinutes,

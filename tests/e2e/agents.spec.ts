@@ -98,11 +98,22 @@ test.describe
       await builder.setSwitch("subagents-enabled", true);
       await builder.setSwitch("subagents-self", false);
       await builder.addSubagent(`Chain ${maxDepth}`);
+      // The refusal names both agents and what to change; no ids.
       const message = new RegExp(
-        `agent "Chain 0" \\(\\w+\\) would delegate at depth ${maxDepth + 1}, the maximum is ${maxDepth}`,
+        `"Chain 1" would delegate to "Chain 0" at depth ${maxDepth + 1}, and the limit is ${maxDepth}\\. ` +
+          `Remove "Chain 0" from the subagents of "Chain 1", or ask an administrator to raise the depth limit\\.`,
       );
       await expect(builder.verdict()).toContainText(message);
       await expect(builder.verdict()).toHaveAttribute("data-code", "limit:subagent_depth");
+      // The preview keeps the tree and marks the entry where the limit is crossed.
+      const chain = Array.from({ length: maxDepth }, (_, i) => `d${i + 1} Chain ${maxDepth - i}`);
+      await expect
+        .poll(() => builder.previewLines())
+        .toEqual([
+          ...chain,
+          `d${maxDepth + 1} Chain 0 — over the depth limit, the run would be refused here`,
+        ]);
+      await expect(builder.preview().locator('[data-kind="too_deep"]')).toHaveCount(1);
       await builder.save();
       await expect(builder.fieldError("subagents")).toContainText(message);
       await expect(page).toHaveURL(/\/agents\/new$/);

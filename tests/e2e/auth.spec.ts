@@ -137,6 +137,11 @@ test("a new X-Forwarded-For on every guess does not escape the sign-in throttle"
   expect(throttled).toBe(true);
   await screenshot(page, "signin-throttled");
   // Once the wait is over, a successful sign-in clears the counter (later tests sign in from here).
+  // The wait doubles with each failure, and on a slow machine an attempt can take longer than the
+  // wait before it, so it may have grown past the first step: wait as long as the app says.
+  const said = /Try again in (\d+) seconds/.exec((await auth.formError().textContent()) ?? "");
+  const waitMs = Number(said?.[1] ?? 2) * 1000;
+  test.setTimeout(waitMs + 90_000);
   await page.setExtraHTTPHeaders({});
   await expect
     .poll(
@@ -145,7 +150,7 @@ test("a new X-Forwarded-For on every guess does not escape the sign-in throttle"
         await page.waitForLoadState("networkidle");
         return page.url();
       },
-      { timeout: 40_000, intervals: [2_000] },
+      { timeout: waitMs + 40_000, intervals: [2_000] },
     )
     .toMatch(/\/chat/);
 });

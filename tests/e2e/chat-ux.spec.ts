@@ -103,6 +103,69 @@ test("a refused send keeps the draft next to the refusal, and Regenerate says wh
   await expect(page.getByTestId("regenerate-blocked")).toContainText("no tokens left");
 });
 
+test("the balance badge counts down as the answer streams; children stopped by an empty balance say so", async ({
+  browser,
+}) => {
+  const { page, email } = await newUser(browser, "balance");
+  const admin = await asAdmin(browser);
+  await admin.open("overrides");
+  // Balances on for this user, in one save (a second save's "Saved" could be the first one's).
+  const picker = admin.page.getByTestId("override-user");
+  await picker.selectOption(
+    (await picker.locator("option", { hasText: email }).getAttribute("value")) as string,
+  );
+  await expect(admin.page).toHaveURL(/[?&]user=/);
+  const form = admin.page.getByTestId("override-form");
+  await form.locator('select[name="balanceEnabled"]').selectOption("true");
+  for (const [key, value] of [
+    ["startBalance", "100000"],
+    ["refillAmount", "0"],
+    ["messagesPerWindow", "0"],
+  ])
+    await form.getByTestId(`override-${key}`).fill(value);
+  await form.getByTestId("save-override").click();
+  await expect(form.getByTestId("form-status")).toContainText("Saved");
+
+  const chat = new ChatPage(page);
+  const badge = page.getByTestId("balance-badge");
+  const balance = async () => Number(await badge.getAttribute("data-balance"));
+  const TASKS = "Compute 2 + 2\nWhat time is it?\nCompute 9 * 9";
+  await chat.openNew("Team Lead");
+  await expect(badge).toHaveAttribute("data-balance", "100000");
+  await chat.send(TASKS);
+  // The lead's first model call is charged before it delegates: the badge moves with no reload.
+  await expect(chat.subagentBlocks().first()).toBeVisible({ timeout: 20_000 });
+  expect(await balance()).toBeLessThan(100_000);
+  await chat.waitForAnswer();
+  const live = await balance();
+  await page.reload();
+  await expect(badge).toHaveAttribute("data-balance", String(live));
+  // Each block names the model its child ran on.
+  await expect(chat.subagentBlocks().first().getByTestId("subagent-model")).toHaveText("demo-delegator");
+
+  // A quarter of what that answer cost: the balance runs out while the children work.
+  const spent = 100_000 - live;
+  await admin.open("balances");
+  await admin.adjustBalance(email, "set", Math.floor(spent / 4));
+  await chat.openNew("Team Lead");
+  await chat.send(TASKS);
+  await chat.waitForAnswer("FAILED");
+  await expect(chat.lastAssistant()).toContainText(/no tokens left|balance/i);
+  expect(await balance()).toBeLessThanOrEqual(0);
+  const stopped = chat.lastAssistant().locator('[data-testid="subagent-block"][data-status="stopped"]');
+  await expect(stopped.first()).toBeVisible();
+  await expect(stopped.first().getByTestId("subagent-stop-reason")).toHaveText("— balance ran out");
+  // A stopped block says how long it ran, like a finished one.
+  await expect(stopped.first().getByTestId("subagent-stats")).toContainText(/\d+(\.\d+)? ?(ms|s)\b/);
+  await expect(
+    chat.lastAssistant().locator('[data-testid="subagent-block"][data-status="failed"]'),
+  ).toHaveCount(0);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await shots(page, "balance-ran-out-desktop");
+  await page.setViewportSize({ width: 390, height: 820 });
+  await shots(page, "balance-ran-out-phone");
+});
+
 test("the empty chat offers three starters that make the demo team delegate", async ({ browser }) => {
   const { page } = await newUser(browser, "starters");
   const chat = new ChatPage(page);

@@ -1,4 +1,4 @@
-import { ADMIN, expect, PASSWORD, screenshot, test } from "./fixtures";
+import { ADMIN, expect, PASSWORD, screenshot, test, USER } from "./fixtures";
 import { AuthPage } from "./pages/auth-page";
 import { ChatPage } from "./pages/chat-page";
 
@@ -97,4 +97,46 @@ test("on a phone, trace headers fit their block and the caret and branch switche
   const ring = await previous.evaluate((el) => getComputedStyle(el).outlineStyle);
   expect(ring).not.toBe("none");
   await screenshot(page, "chat-phone-trace");
+});
+
+test("on a touch phone the composer shows no keyboard hints and the builder's preview is a tap away", async ({
+  browser,
+}) => {
+  const ctx = await browser.newContext({
+    storageState: USER.state,
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    isMobile: true,
+  });
+  const page = await ctx.newPage();
+  const chat = new ChatPage(page);
+  await chat.openNew("Team Lead");
+  const input = page.getByTestId("composer-input");
+  await expect(input).toHaveAttribute("placeholder", "Message Team Lead…");
+  // Enter makes a new line on a touch keyboard; the button sends.
+  await input.fill("Compute 2 + 2");
+  await input.press("Enter");
+  await input.pressSequentially("What time is it?");
+  await expect(input).toHaveValue("Compute 2 + 2\nWhat time is it?");
+  await screenshot(page, "chat-touch-composer");
+
+  // The builder: the live preview is far below the switches; a floating button takes you there.
+  await page.goto("/agents/new");
+  const jump = page.getByTestId("preview-jump");
+  await expect(jump).toBeVisible();
+  await screenshot(page, "agents-builder-touch");
+  await jump.tap();
+  await expect(page.getByTestId("preview")).toBeInViewport();
+  await expect(jump).toBeHidden();
+  await ctx.close();
+
+  // With a mouse and a keyboard, the hint is back.
+  const desk = await browser.newContext({ storageState: USER.state });
+  const deskPage = await desk.newPage();
+  await new ChatPage(deskPage).openNew("Team Lead");
+  await expect(deskPage.getByTestId("composer-input")).toHaveAttribute(
+    "placeholder",
+    "Message Team Lead…  (Enter to send, Shift+Enter for a new line)",
+  );
+  await desk.close();
 });

@@ -91,7 +91,7 @@ describe("agent saves are refused with a field message and nothing written", () 
       () => createAgent({ userId: owner, input: withChildren("Top", [child], { allowSelf: false }) }),
       "limit:subagent_depth",
       "subagents",
-      /agent "L0" \(.+\) would delegate at depth 6, the maximum is 5/,
+      /"L1" would delegate to "L0" at depth 6, and the limit is 5\. Remove "L0" from the subagents of "L1"/,
     );
   });
 
@@ -166,7 +166,7 @@ describe("agent saves are refused with a field message and nothing written", () 
       () => createAgent({ userId: owner, input: withChildren("Top", [mid.id], { allowSelf: false }) }),
       "limit:subagent_depth",
       "subagents",
-      /the maximum is 1/,
+      /the limit is 1\./,
     );
     const x = await createAgent({ userId: owner, input: draft("X") });
     await expectRefused(

@@ -21,7 +21,7 @@ describe("loadAgentTree", () => {
     counter = undefined;
   });
 
-  it("loads a whole tree in depth + 1 queries, as engine definitions keyed by id", async () => {
+  it("loads a whole tree in one query, as engine definitions keyed by id", async () => {
     // Depth 3, 1 + 3 + 9 + 9 = 22 agents: R → M0..M2 → L0..L8 (each M lists three) → each L lists one leaf.
     const leaves: string[] = [];
     for (let i = 0; i < 9; i++)
@@ -47,8 +47,8 @@ describe("loadAgentTree", () => {
     counter = installQueryCounter();
     // Its owner chats (bob may view the public root only: see the permission tests below).
     const tree = await loadAgentTree({ rootId: root.id, userId: ann });
-    expect(counter.count()).toBe(4);
-    expect(tree.queries).toBe(4);
+    expect(counter.count()).toBe(1);
+    expect(tree.queries).toBe(1);
     expect(tree.agents.size).toBe(22);
     expect(tree.rootId).toBe(root.id);
     expect(tree.root).toEqual({
@@ -70,13 +70,13 @@ describe("loadAgentTree", () => {
     expect(tree.agents.get(ls[4])?.subagents?.agent_ids).toEqual([leaves[4]]);
   });
 
-  it("counts one query per level also with cycles, and refuses agents the user can't view", async () => {
+  it("counts one query also with cycles, and refuses agents the user can't view", async () => {
     const b = await createAgent({ userId: ann, input: draft("B") });
     const a = await createAgent({ userId: ann, input: withChildren("A", [b.id]) });
     await updateAgent({ id: b.id, userId: ann, input: withChildren("B", [a.id]) });
     counter = installQueryCounter();
     const tree = await loadAgentTree({ rootId: a.id, userId: ann });
-    expect(counter.count()).toBe(2);
+    expect(counter.count()).toBe(1);
     expect([...tree.agents.keys()].sort()).toEqual([a.id, b.id].sort());
     expect((await rejection(loadAgentTree({ rootId: a.id, userId: bob }))).code).toBe("not_found:agent");
   });
@@ -111,7 +111,7 @@ describe("loadAgentTree", () => {
     });
     counter = installQueryCounter();
     const forBob = await loadAgentTree({ rootId: lead.id, userId: bob });
-    expect(counter.count()).toBe(3);
+    expect(counter.count()).toBe(1);
     expect([...forBob.agents.keys()].sort()).toEqual([lead.id, helper.id, deep.id].sort());
     expect(forBob.root.subagents?.agent_ids).toEqual([secret.id, helper.id]);
     expect(forBob.hidden).toEqual([secret.id]);
@@ -120,7 +120,7 @@ describe("loadAgentTree", () => {
     expect(forAnn.hidden).toEqual([]);
   });
 
-  it("loads handoff targets and their subagents with the tree, one query per level", async () => {
+  it("loads handoff targets and their subagents with the tree, in the same query", async () => {
     const ledger = await createAgent({ userId: ann, input: draft("Ledger") });
     const billing = await createAgent({ userId: ann, input: withChildren("Billing", [ledger.id]) });
     const privateDesk = await createAgent({ userId: bob, input: draft("Bob's desk") });
@@ -130,7 +130,7 @@ describe("loadAgentTree", () => {
     });
     counter = installQueryCounter();
     const tree = await loadAgentTree({ rootId: front.id, userId: ann });
-    expect(counter.count()).toBe(3);
+    expect(counter.count()).toBe(1);
     expect([...tree.agents.keys()].sort()).toEqual([front.id, billing.id, ledger.id].sort());
     expect(tree.root.edges).toEqual([
       { from: front.id, to: billing.id, description: "invoices", type: "handoff" },

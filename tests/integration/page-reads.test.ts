@@ -29,7 +29,8 @@ const propsOf = (el: unknown) => (el as ReactElement<Props>).props;
 async function renderSlot(node: unknown): Promise<string> {
   if (!node) return "";
   const el = node as ReactElement<Props> & { type: unknown };
-  if (typeof el.type === "function") {
+  // An async (server) component is awaited first; a client component renders as it is.
+  if (typeof el.type === "function" && el.type.constructor.name === "AsyncFunction") {
     return renderToStaticMarkup((await (el.type as (p: Props) => unknown)(el.props)) as ReactElement);
   }
   return renderToStaticMarkup(el);

@@ -1,5 +1,5 @@
 import { requireUser } from "@/lib/auth/session";
-import { follow, sseStream } from "@/lib/chat/live-runs";
+import { liveSse } from "@/lib/chat/sse-stream";
 import { startChat } from "@/lib/chat/start-chat";
 import { route } from "@/lib/http/route";
 
@@ -13,7 +13,7 @@ export const dynamic = "force-dynamic";
 export const POST = route({ json: true }, async ({ req, body }) => {
   const user = await requireUser();
   const live = await startChat({ user, body });
-  return new Response(sseStream(follow(live, req.signal)), {
+  return new Response(liveSse(live, req.signal), {
     headers: {
       "Content-Type": "text/event-stream; charset=utf-8",
       "Cache-Control": "no-cache, no-transform",

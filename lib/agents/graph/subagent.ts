@@ -124,6 +124,7 @@ export async function runSubagent(
     agentName: config.name,
     task,
     mode: config.mode,
+    model: childInput.model,
     ancestry: exec.ancestry,
     ...(childFiles.length ? { files: childFiles.map((f) => f.name) } : {}),
   });

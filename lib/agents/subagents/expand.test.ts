@@ -3,7 +3,7 @@ import { buildAgentInput } from "../input";
 import { DEFAULT_LIMITS, type Limits } from "../limits";
 import { agent } from "../testing/fixtures";
 import type { Logger, RunAgent } from "../types";
-import { buildSubagentConfigs, type ToInput } from "./expand";
+import { buildSubagentConfigs, type OverDepthEntry, type ToInput } from "./expand";
 
 const toInput: ToInput = (a, { isSubagent }) => buildAgentInput(a, { isSubagent });
 
@@ -103,10 +103,15 @@ describe("buildSubagentConfigs", () => {
     expect(() => expand(lookup.a0, lookup, { maxSubagentDepth: max }, log)).toThrow(
       expect.objectContaining({
         code: "limit:subagent_depth",
-        message: expect.stringMatching(/a4.*depth 4/),
+        message: expect.stringMatching(
+          /"Agent A3" would delegate to "Agent A4" at depth 4, and the limit is 3/,
+        ),
       }),
     );
     expect(log.lines[0]).toMatchObject({ event: "subagent_depth_exceeded", agentId: "a4", depth: 4, max });
+    expect(() => expand(lookup.a0, lookup, { maxSubagentDepth: max }, log)).toThrow(
+      /Remove "Agent A4" from the subagents of "Agent A3", or ask an administrator to raise the depth limit\./,
+    );
     // Exactly at the limit is fine.
     lookup[`a${max}`] = agent(`a${max}`);
     expect(() => expand(lookup.a0, lookup, { maxSubagentDepth: max })).not.toThrow();
@@ -191,5 +196,39 @@ describe("buildSubagentConfigs", () => {
     for (const l of leaves) l.subagents = { enabled: false };
     for (const m of mids) m.subagents = { enabled: true, agent_ids: leaves.map((l) => l.id) };
     expect(expand(root, lookup).state.configCount).toBe(1 + 9 * 11);
+  });
+
+  it("names self-spawning as what to turn off when a copy would go too deep", () => {
+    const lookup: Record<string, RunAgent> = {
+      a0: agent("a0", { agent_ids: ["a1"], allowSelf: false }),
+      a1: agent("a1", {}),
+    };
+    expect(() => expand(lookup.a0, lookup, { maxSubagentDepth: 1 }, silent())).toThrow(
+      /"Agent A1" would spawn a copy of itself at depth 2, and the limit is 1\. Turn off self-spawning for "Agent A1"/,
+    );
+  });
+
+  it("with overDepth, lists the entries the limit cuts off and expands the rest", () => {
+    const lookup: Record<string, RunAgent> = {
+      a0: agent("a0", { agent_ids: ["a1", "b1"], allowSelf: false }),
+      a1: agent("a1", { agent_ids: ["a2"] }),
+      a2: agent("a2", {}),
+      b1: agent("b1"),
+    };
+    const root = lookup.a0;
+    const state = {
+      configCount: 0,
+      rootAgentIds: [root.id],
+      limits: { ...DEFAULT_LIMITS, maxSubagentDepth: 1 },
+      lookup,
+      overDepth: [] as OverDepthEntry[],
+    };
+    const configs = buildSubagentConfigs(root, toInput(root, { isSubagent: false }), toInput, state);
+    expect(configs.map((c) => c.type)).toEqual(["a1", "b1"]);
+    expect(state.overDepth).toEqual([
+      expect.objectContaining({ parentId: "a1", childId: "a1", self: true, depth: 2 }),
+      expect.objectContaining({ parentId: "a1", childId: "a2", self: false, depth: 2 }),
+    ]);
+    expect(state.configCount).toBe(2);
   });
 });

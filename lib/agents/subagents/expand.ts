@@ -16,6 +16,20 @@ export interface ExpansionState {
   /** Finds children by id when an agent has no `subagentAgentConfigs`. */
   lookup?: AgentLookup;
   logger?: Logger;
+  /**
+   * Set by the builder's preview: entries deeper than the limit are listed here and left out
+   * (not expanded) instead of refusing the whole tree, so the preview can show where it breaks.
+   */
+  overDepth?: OverDepthEntry[];
+}
+
+/** An entry the depth limit cuts off: `parent` would delegate to `child` at `depth`. */
+export interface OverDepthEntry {
+  parentId: string;
+  childId: string;
+  childName: string;
+  self: boolean;
+  depth: number;
 }
 
 export function selfSpawnDescription(name: string): string {
@@ -57,19 +71,46 @@ function countEntry(state: ExpansionState) {
   }
 }
 
-function checkDepth(agent: AgentDefinition, childDepth: number, state: ExpansionState) {
+/**
+ * Whether `parent` may delegate to `child` at `childDepth`. Over the limit: refused with a message
+ * that names both agents and what to change, or (preview) recorded and skipped.
+ */
+function withinDepth(
+  parent: AgentDefinition,
+  child: AgentDefinition,
+  childDepth: number,
+  state: ExpansionState,
+) {
   const max = state.limits.maxSubagentDepth;
-  if (childDepth <= max) return;
+  if (childDepth <= max) return true;
+  const self = parent.id === child.id;
+  if (state.overDepth) {
+    state.overDepth.push({
+      parentId: parent.id,
+      childId: child.id,
+      childName: child.name,
+      self,
+      depth: childDepth,
+    });
+    return false;
+  }
   (state.logger ?? jsonLogger).error({
     event: "subagent_depth_exceeded",
-    agentId: agent.id,
+    agentId: child.id,
+    parentId: parent.id,
     depth: childDepth,
     max,
     rootAgentIds: state.rootAgentIds,
   });
+  const what = self
+    ? `"${parent.name}" would spawn a copy of itself at depth ${childDepth}`
+    : `"${parent.name}" would delegate to "${child.name}" at depth ${childDepth}`;
+  const fix = self
+    ? `Turn off self-spawning for "${parent.name}"`
+    : `Remove "${child.name}" from the subagents of "${parent.name}"`;
   throw new SubagentDepthError(
-    `Subagent depth limit exceeded: agent "${agent.name}" (${agent.id}) would delegate at depth ${childDepth}, the maximum is ${max}`,
-    { agentId: agent.id, depth: childDepth, maxDepth: max },
+    `Delegation goes too deep: ${what}, and the limit is ${max}. ${fix}, or ask an administrator to raise the depth limit.`,
+    { agentId: child.id, parentId: parent.id, depth: childDepth, maxDepth: max },
   );
 }
 
@@ -103,8 +144,7 @@ export function buildSubagentConfigs(
   const modes = settings.modes ?? {};
   const configs: SubagentConfig[] = [];
 
-  if (settings.allowSelf !== false) {
-    checkDepth(agent, childDepth, state);
+  if (settings.allowSelf !== false && withinDepth(agent, agent, childDepth, state)) {
     countEntry(state);
     // Same model, tools and instructions; a fresh, isolated input that cannot spawn further.
     const selfInput = toInput(agent, { isSubagent: true });
@@ -124,7 +164,7 @@ export function buildSubagentConfigs(
   nextAncestors.add(agent.id);
   for (const child of childrenOf(agent, state)) {
     if (child.id === agent.id || nextAncestors.has(child.id)) continue;
-    checkDepth(child, childDepth, state);
+    if (!withinDepth(agent, child, childDepth, state)) continue;
     countEntry(state);
     const childInput = toInput(child, { isSubagent: true });
     buildSubagentConfigs(child, childInput, toInput, state, nextAncestors, childDepth);

@@ -1,5 +1,6 @@
 import { requireUser } from "@/lib/auth/session";
-import { follow, ownedLiveRun, sseStream } from "@/lib/chat/live-runs";
+import { ownedLiveRun } from "@/lib/chat/live-runs";
+import { liveSse } from "@/lib/chat/sse-stream";
 import { route } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
@@ -8,7 +9,7 @@ export const dynamic = "force-dynamic";
 export const GET = route<{ runId: string }>({}, async ({ req, params: { runId } }) => {
   const user = await requireUser();
   const live = ownedLiveRun({ runId, userId: user.id });
-  return new Response(sseStream(follow(live, req.signal)), {
+  return new Response(liveSse(live, req.signal), {
     headers: {
       "Content-Type": "text/event-stream; charset=utf-8",
       "Cache-Control": "no-cache, no-transform",
