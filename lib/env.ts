@@ -81,6 +81,21 @@ const schema = z.object({
 
   QUOTA_STALE_RUN_MINUTES: z.preprocess(blank, z.coerce.number().positive().default(15)),
 
+  /** Kinds of file users may attach: any of text, pdf, image (comma-separated). */
+  FILE_ALLOWED_TYPES: z.preprocess(
+    (v) => lower(blank(v)),
+    z
+      .string()
+      .default("text,pdf,image")
+      .transform((s) =>
+        s
+          .split(",")
+          .map((t) => t.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.enum(["text", "pdf", "image"]))),
+  ),
+
   /** The port the app listens on; the bundled notes MCP server is reached through it. */
   PORT: z.preprocess(blank, z.coerce.number().int().min(1).max(65_535).default(3000)),
   /** stdio MCP servers run a program on this machine: only when the operator says so. */

@@ -8,6 +8,7 @@ const TABS = [
   { href: "/admin/limits", label: "Delegation limits", key: "limits" },
   { href: "/admin/balances", label: "Balances", key: "balances" },
   { href: "/admin/rate-limits", label: "Rate limits", key: "rate-limits" },
+  { href: "/admin/files", label: "Files", key: "files" },
   { href: "/admin/overrides", label: "Per-user overrides", key: "overrides" },
   { href: "/admin/endpoints", label: "Endpoints", key: "endpoints" },
   { href: "/admin/tools", label: "Tools", key: "tools" },

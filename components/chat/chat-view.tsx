@@ -3,11 +3,13 @@ import Link from "next/link";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Drawer } from "@/components/ui/drawer";
 import type { Blocked, ChatAgent, ChatMessage } from "@/lib/chat/page-data";
+import type { AttachPolicy } from "@/lib/files/format";
 import { AgentPicker } from "./agent-picker";
 import { siblingsInfo, visiblePath } from "./branches";
 import { Composer } from "./composer";
 import { ConversationList } from "./conversation-list";
 import { AssistantMessage, UserMessage } from "./message-item";
+import { useAttachments } from "./use-attachments";
 import { useChat } from "./use-chat";
 
 /**
@@ -20,6 +22,8 @@ const STARTER_PROMPTS = [
   "Tell me a joke; explain recursion; calculate 1024 / 8",
 ];
 
+const NO_FILES: AttachPolicy = { maxBytes: 0, maxPerMessage: 0, allowedKinds: [] };
+
 interface ChatViewProps {
   conversationId: string | null;
   initialMessages: ChatMessage[];
@@ -30,6 +34,8 @@ interface ChatViewProps {
   initialAgentId: string | null;
   /** What the server said refuses a new answer when the page rendered (an empty balance). */
   initialBlocked?: Blocked | null;
+  /** What may be attached (the admin's limits); no attach button without it. */
+  attachPolicy?: AttachPolicy;
 }
 
 /** A conversation (or a new one): the visible branch of messages, live traces and the composer. */
@@ -41,10 +47,12 @@ export function ChatView({
   agents,
   initialAgentId,
   initialBlocked = null,
+  attachPolicy,
 }: ChatViewProps) {
   const [agentId, setAgentId] = useState(initialAgentId ?? agents[0]?.id ?? "");
   const chat = useChat({ conversationId, initialMessages, liveRunId, remoteRun, agentId, initialBlocked });
   const [draft, setDraft] = useState("");
+  const files = useAttachments(attachPolicy ?? NO_FILES);
   const [refusedEdit, setRefusedEdit] = useState<{ id: string; text: string } | null>(null);
   const [choice, setChoice] = useState<Record<string, number>>({});
   const [chatsOpen, setChatsOpen] = useState(false);
@@ -68,8 +76,17 @@ export function ChatView({
   // has started typing something else meanwhile).
   const send = async (text: string, parentId: string | null) => {
     setDraft("");
-    const outcome = await chat.send(text, parentId);
-    if (!outcome.ok) setDraft((d) => (d.trim() ? d : text));
+    const sent = files.take();
+    const outcome = await chat.send(
+      text,
+      parentId,
+      sent.flatMap((c) => (c.info ? [c.info] : [])),
+    );
+    if (!outcome.ok) {
+      setDraft((d) => (d.trim() ? d : text));
+      // The refused message's files go back to the composer too (they are still uploaded).
+      files.restore(sent);
+    }
   };
   const nav = (m: ChatMessage) => {
     const info = siblingsInfo(chat.messages, m);
@@ -118,7 +135,8 @@ export function ChatView({
                 busy={chat.running}
                 onEdit={async (text) => {
                   setRefusedEdit(null);
-                  const outcome = await chat.send(text, m.parentId);
+                  // The edited message keeps its files.
+                  const outcome = await chat.send(text, m.parentId, m.attachments);
                   // Refused: the message's editor opens again with the text.
                   if (!outcome.ok) setRefusedEdit({ id: m.id, text });
                 }}
@@ -171,6 +189,7 @@ export function ChatView({
           disabled={!agentId}
           onStop={chat.stop}
           onSend={(text) => void send(text, last?.id ?? null)}
+          files={attachPolicy && attachPolicy.maxPerMessage > 0 ? files : undefined}
           placeholder={agent ? `Message ${agent.name}…` : "Create an agent first"}
         />
       </div>

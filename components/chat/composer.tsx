@@ -1,5 +1,7 @@
 "use client";
 import { useEffect, useRef, useState } from "react";
+import { AttachmentChips } from "./attachment-chips";
+import type { Chip } from "./use-attachments";
 
 const KEY_HINT = "  (Enter to send, Shift+Enter for a new line)";
 
@@ -26,11 +28,19 @@ interface ComposerProps {
   disabled?: boolean;
   /** What the empty box says; the keyboard hint is added where there is a keyboard. */
   placeholder?: string;
+  /** Files: chips shown above the text, added by button, drag-and-drop or paste. */
+  files?: {
+    chips: Chip[];
+    add: (files: FileList | File[]) => void;
+    remove: (key: string) => void;
+    uploading: boolean;
+  };
 }
 
 /**
  * Enter sends, Shift+Enter adds a line (on a touch screen Enter adds a line and the button sends);
- * while an answer runs the button becomes Stop.
+ * while an answer runs the button becomes Stop. Files come by the paperclip, by dropping them on the
+ * composer or by pasting; Send waits for their uploads.
  */
 export function Composer({
   value: text,
@@ -40,9 +50,13 @@ export function Composer({
   running,
   disabled,
   placeholder,
+  files,
 }: ComposerProps) {
   const ref = useRef<HTMLTextAreaElement>(null);
   const touch = useTouchScreen();
+  const picker = useRef<HTMLInputElement>(null);
+  const [dragging, setDragging] = useState(false);
+  const uploading = files?.uploading ?? false;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: resize the textarea whenever the text changes
   useEffect(() => {
@@ -54,7 +68,7 @@ export function Composer({
 
   function send() {
     const value = text.trim();
-    if (!value || running || disabled) return;
+    if (!value || running || disabled || uploading) return;
     onSend(value);
   }
 
@@ -64,44 +78,109 @@ export function Composer({
         e.preventDefault();
         send();
       }}
-      className="flex items-end gap-2 rounded-2xl border border-zinc-300 bg-white p-2 shadow-sm focus-within:border-accent-500 dark:border-zinc-700 dark:bg-zinc-900"
+      onDragOver={(e) => {
+        if (!files || disabled || !e.dataTransfer.types.includes("Files")) return;
+        e.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setDragging(false);
+      }}
+      onDrop={(e) => {
+        if (!files || disabled) return;
+        e.preventDefault();
+        setDragging(false);
+        files.add(e.dataTransfer.files);
+      }}
+      data-testid="composer"
+      data-dragging={dragging || undefined}
+      className={`rounded-2xl border bg-white p-2 shadow-sm focus-within:border-accent-500 dark:bg-zinc-900 ${
+        dragging
+          ? "border-accent-500 bg-accent-50 ring-2 ring-accent-500/40 dark:bg-accent-500/10"
+          : "border-zinc-300 dark:border-zinc-700"
+      }`}
     >
-      <textarea
-        ref={ref}
-        data-testid="composer-input"
-        aria-label="Message"
-        rows={1}
-        value={text}
-        disabled={disabled}
-        placeholder={(placeholder ?? "Message the agent…") + (touch || disabled ? "" : KEY_HINT)}
-        onChange={(e) => setText(e.target.value)}
-        onKeyDown={(e) => {
-          if (e.key === "Enter" && !e.shiftKey && !touch && !e.nativeEvent.isComposing) {
-            e.preventDefault();
-            send();
-          }
-        }}
-        className="max-h-60 min-h-10 flex-1 resize-none bg-transparent px-2 py-2 text-[15px] outline-none placeholder:text-zinc-400 disabled:opacity-60"
-      />
-      {running ? (
-        <button
-          type="button"
-          onClick={onStop}
-          data-testid="stop-button"
-          className="rounded-xl bg-zinc-900 px-4 py-2 text-sm font-medium text-white hover:bg-zinc-700 dark:bg-zinc-100 dark:text-zinc-900"
-        >
-          ■ Stop
-        </button>
-      ) : (
-        <button
-          type="submit"
-          data-testid="send-button"
-          disabled={!text.trim() || disabled}
-          className="rounded-xl bg-accent-600 px-4 py-2 text-sm font-medium text-white hover:bg-accent-700 disabled:opacity-40"
-        >
-          Send
-        </button>
-      )}
+      {files && <AttachmentChips chips={files.chips} onRemove={files.remove} />}
+      <div className="flex items-end gap-2">
+        {files && (
+          <>
+            <input
+              ref={picker}
+              type="file"
+              multiple
+              hidden
+              data-testid="file-input"
+              onChange={(e) => {
+                if (e.target.files) files.add(e.target.files);
+                e.target.value = "";
+              }}
+            />
+            <button
+              type="button"
+              onClick={() => picker.current?.click()}
+              disabled={disabled}
+              aria-label="Attach files"
+              title="Attach files (or drop them here, or paste)"
+              data-testid="attach-button"
+              className="inline-flex size-10 shrink-0 items-center justify-center rounded-xl text-lg text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-accent-500 disabled:opacity-40 dark:hover:bg-zinc-800 dark:hover:text-zinc-100"
+            >
+              <svg
+                viewBox="0 0 24 24"
+                className="size-5"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                aria-hidden="true"
+              >
+                <path d="M21.4 11.1l-8.5 8.5a5.5 5.5 0 01-7.8-7.8l8.5-8.5a3.7 3.7 0 015.2 5.2l-8.5 8.5a1.8 1.8 0 01-2.6-2.6l7.8-7.8" />
+              </svg>
+            </button>
+          </>
+        )}
+        <textarea
+          ref={ref}
+          data-testid="composer-input"
+          aria-label="Message"
+          rows={1}
+          value={text}
+          disabled={disabled}
+          placeholder={(placeholder ?? "Message the agent…") + (touch || disabled ? "" : KEY_HINT)}
+          onChange={(e) => setText(e.target.value)}
+          onPaste={(e) => {
+            if (!files || !e.clipboardData.files.length) return;
+            // A pasted screenshot or file is attached; text that came with it is pasted as usual.
+            if (!e.clipboardData.getData("text/plain")) e.preventDefault();
+            files.add(e.clipboardData.files);
+          }}
+          onKeyDown={(e) => {
+            if (e.key === "Enter" && !e.shiftKey && !touch && !e.nativeEvent.isComposing) {
+              e.preventDefault();
+              send();
+            }
+          }}
+          className="max-h-60 min-h-10 flex-1 resize-none bg-transparent px-2 py-2 text-[15px] outline-none placeholder:text-zinc-400 disabled:opacity-60"
+        />
+        {running ? (
+          <button
+            type="button"
+            onClick={onStop}
+            data-testid="stop-button"
+            className="rounded-xl bg-zinc-900 px-4 py-2 text-sm font-medium text-white hover:bg-zinc-700 dark:bg-zinc-100 dark:text-zinc-900"
+          >
+            ■ Stop
+          </button>
+        ) : (
+          <button
+            type="submit"
+            data-testid="send-button"
+            disabled={!text.trim() || disabled || uploading}
+            title={uploading ? "Waiting for the files to upload" : undefined}
+            className="rounded-xl bg-accent-600 px-4 py-2 text-sm font-medium text-white hover:bg-accent-700 disabled:opacity-40"
+          >
+            Send
+          </button>
+        )}
+      </div>
     </form>
   );
 }

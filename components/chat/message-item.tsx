@@ -5,6 +5,7 @@ import type { ChatMessage } from "@/lib/chat/page-data";
 import { ApprovalContext, type Decide } from "./approval-context";
 import { formatTokens } from "./format";
 import { Markdown } from "./markdown";
+import { MessageAttachments } from "./message-attachments";
 import { StatusBadge } from "./status-badge";
 import { TraceContent } from "./trace-content";
 
@@ -71,6 +72,7 @@ export function UserMessage({
   }, [refusedEdit]);
   return (
     <div className="group flex flex-col items-end gap-1" data-testid="user-message">
+      <MessageAttachments files={message.attachments ?? []} />
       {editing ? (
         <div className="w-full max-w-[85%] space-y-2">
           <textarea

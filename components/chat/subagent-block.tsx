@@ -76,6 +76,16 @@ export function SubagentBlock({ node }: { node: SubagentNode }) {
         >
           {node.task}
         </span>
+        {node.files?.length ? (
+          <span className="flex flex-wrap gap-1 pl-7 text-[11px] text-zinc-500" data-testid="subagent-files">
+            <span>Files:</span>
+            {node.files.map((f) => (
+              <span key={f} className="rounded bg-zinc-100 px-1.5 py-0.5 font-medium dark:bg-zinc-800">
+                {f}
+              </span>
+            ))}
+          </span>
+        ) : null}
         {!open && liveTail && (
           <span
             className="ml-7 line-clamp-3 whitespace-pre-wrap border-l-2 border-sky-300 pl-2 text-xs text-zinc-500 dark:border-sky-700"

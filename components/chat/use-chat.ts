@@ -2,6 +2,7 @@
 import { useCallback, useEffect, useState } from "react";
 import type { ApiError, Blocked, ChatMessage, ChatMeta, ConversationJson } from "@/lib/chat/page-data";
 import type { Decide } from "./approval-context";
+import type { AttachmentInfo } from "@/lib/db/files";
 import { type StreamOutcome, useRunStream } from "./use-run-stream";
 
 export const CONVERSATIONS_CHANGED = "conversations:changed";
@@ -146,7 +147,13 @@ export function useChat({
   );
 
   const placeholder = useCallback(
-    (id: string, parentId: string | null, role: ChatMessage["role"], content: string): ChatMessage => ({
+    (
+      id: string,
+      parentId: string | null,
+      role: ChatMessage["role"],
+      content: string,
+      attachments: AttachmentInfo[] = [],
+    ): ChatMessage => ({
       id,
       parentId,
       role,
@@ -157,18 +164,25 @@ export function useChat({
       usage: null,
       agentId,
       createdAt: new Date().toISOString(),
+      attachments,
     }),
     [agentId],
   );
 
   /** Sends a message. Resolves `{ ok: false }` when the server refused it (the caller keeps the draft). */
   const send = useCallback(
-    (text: string, parentId: string | null) => {
+    (text: string, parentId: string | null, files: AttachmentInfo[] = []) => {
       const temp = { user: tempId(), assistant: tempId() };
       return run(
-        { conversationId: conversationId ?? undefined, agentId, text, parentMessageId: parentId },
+        {
+          conversationId: conversationId ?? undefined,
+          agentId,
+          text,
+          parentMessageId: parentId,
+          ...(files.length ? { fileIds: files.map((f) => f.id) } : {}),
+        },
         [
-          placeholder(temp.user, parentId, "USER", text),
+          placeholder(temp.user, parentId, "USER", text, files),
           placeholder(temp.assistant, temp.user, "ASSISTANT", ""),
         ],
         temp,

@@ -83,6 +83,8 @@ export interface SubagentStartEvent extends EventBase {
   model?: string;
   /** Agent ids from the root down to the dispatching agent. */
   ancestry: string[];
+  /** Names of the attached files the child received, when any. */
+  files?: string[];
 }
 export interface SubagentStopEvent extends EventBase {
   type: "subagent_stop";

@@ -6,6 +6,7 @@ import {
   SystemMessage,
 } from "@langchain/core/messages";
 import { AgentEngineError } from "./errors";
+import { fileParts } from "./files";
 import type { ConversationMessage } from "./types";
 
 /** Plain text of a message (text parts of array content joined). */
@@ -20,14 +21,28 @@ export function messageText(m: BaseMessage | undefined): string {
 
 /**
  * Converts the caller's conversation into LangChain messages. LangChain messages pass through;
- * `{ role: "user" | "assistant" | "system", content }` become Human/AI/System messages.
+ * `{ role: "user" | "assistant" | "system", content }` become Human/AI/System messages; a user
+ * message's files join its content, their text within `fileBudgetChars` for the whole conversation.
  */
-export function toBaseMessages(messages: ConversationMessage[]): BaseMessage[] {
+export function toBaseMessages(messages: ConversationMessage[], fileBudgetChars = Infinity): BaseMessage[] {
+  // One budget for the whole conversation, newest files first: older files are cut before newer ones.
+  const budgets = new Map<ConversationMessage, number>();
+  let left = fileBudgetChars;
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const m = messages[i];
+    if (isBaseMessage(m) || !m.files?.length) continue;
+    const total = m.files.reduce((n, f) => n + (f.text?.length ?? 0), 0);
+    budgets.set(m, Math.min(total, left));
+    left -= Math.min(total, left);
+  }
   return messages.map((m) => {
     if (isBaseMessage(m)) return m;
     switch (m.role) {
       case "user":
-        return new HumanMessage({ content: m.content, name: m.name });
+        return new HumanMessage({
+          content: m.files?.length ? fileParts(m.content, m.files, budgets.get(m) ?? 0) : m.content,
+          name: m.name,
+        });
       case "assistant":
         return new AIMessage({ content: m.content, name: m.name });
       case "system":

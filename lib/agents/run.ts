@@ -10,6 +10,7 @@ import {
   type RunStatus,
   type Usage,
 } from "./events";
+import { fileBudgetChars, type RunFile, uniqueFileNames } from "./files";
 import type { AgentExecution, RunContext } from "./graph/context";
 import { IdleWatch } from "./graph/idle";
 import { emptySnapshot, Journal, type RunSnapshot } from "./graph/journal";
@@ -68,6 +69,7 @@ export class AgentRun {
       limits: Limits;
       messages: BaseMessage[];
       edges: HandoffEdge[];
+      files?: RunFile[];
     },
   ) {
     this.id = init.id;
@@ -76,6 +78,7 @@ export class AgentRun {
     this.limits = init.limits;
     this.messages = init.messages;
     this.edges = init.edges;
+    this.files = init.files ?? [];
     // Every model call, graph step and parallel child listens on this one signal.
     setMaxListeners(0, this.controller.signal);
     this.journal = new Journal(
@@ -104,6 +107,7 @@ export class AgentRun {
   }
   private readonly messages: BaseMessage[];
   private readonly edges: HandoffEdge[];
+  private readonly files: RunFile[];
 
   /** Starts the run (once) and yields every event until `run_end`. */
   stream(): AsyncIterable<RunEvent> {
@@ -163,6 +167,7 @@ export class AgentRun {
       journal,
       approvals,
       idle,
+      files: this.files,
     };
   }
 
@@ -320,7 +325,7 @@ export async function createRun(opts: CreateRunOptions): Promise<AgentRun> {
   if (typeof opts.modelFactory !== "function")
     throw new AgentEngineError("bad_request:agent", "createRun needs a modelFactory");
   const limits = resolveLimits(opts.limits);
-  const messages = toBaseMessages(opts.messages ?? []);
+  const { messages: conversation, files } = uniqueFileNames(opts.messages ?? []);
 
   // Agents reached only through handoff edges join the run's agents.
   const agents: RunAgent[] = [...opts.agents];
@@ -358,6 +363,8 @@ export async function createRun(opts: CreateRunOptions): Promise<AgentRun> {
     buildSubagentConfigs(agent, input, toInput, state);
     return input;
   });
+  // Attached files' text is fitted to the first root agent's context budget.
+  const messages = toBaseMessages(conversation, fileBudgetChars(agentInputs[0].effectiveMaxContextTokens));
   return new AgentRun(opts, {
     id: opts.resume?.runId ?? opts.runId ?? randomUUID(),
     graphType: chooseGraphType(agentInputs.length, edges.length),
@@ -365,5 +372,6 @@ export async function createRun(opts: CreateRunOptions): Promise<AgentRun> {
     limits,
     messages,
     edges,
+    files,
   });
 }

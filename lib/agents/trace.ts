@@ -39,6 +39,8 @@ export interface SubagentNode {
   mode: "isolated" | "fork";
   depth: number;
   ancestry: string[];
+  /** Names of the attached files the child received (isolated: those passed; fork: all it could see). */
+  files?: string[];
   status: NodeStatus;
   content: TraceNode[];
   /** Final text handed to the parent. */
@@ -305,6 +307,7 @@ export function applyEvent(tree: MessageTree, ev: RunEvent): MessageTree {
         depth: ev.depth,
         ancestry: [...ev.ancestry],
       });
+      if (ev.files?.length) node.files = [...ev.files];
       break;
     }
     case "subagent_stop": {

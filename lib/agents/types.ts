@@ -2,6 +2,7 @@ import type { BaseChatModel } from "@langchain/core/language_models/chat_models"
 import type { BaseMessage } from "@langchain/core/messages";
 import type { ReasoningKey } from "../providers/types";
 import type { ApprovalHooks } from "./approval";
+import type { RunFile } from "./files";
 import type { RunSnapshot } from "./graph/journal";
 import type { Limits } from "./limits";
 
@@ -177,7 +178,13 @@ export type ModelFactory = (spec: ModelSpec) => BaseChatModel;
 /** A prior conversation message: a LangChain message or a plain `{ role, content }`. */
 export type ConversationMessage =
   | BaseMessage
-  | { role: "user" | "assistant" | "system"; content: string; name?: string };
+  | {
+      role: "user" | "assistant" | "system";
+      content: string;
+      name?: string;
+      /** Files attached to a user message: sent with it, and passable to subagents by name. */
+      files?: RunFile[];
+    };
 
 export interface ModelCallInfo {
   agentId: string;
@@ -233,4 +240,4 @@ export interface CreateRunOptions {
   resume?: RunSnapshot;
 }
 
-export type { Limits, ReasoningKey };
+export type { Limits, ReasoningKey, RunFile };

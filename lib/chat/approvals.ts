@@ -39,6 +39,7 @@ import {
 } from "@/lib/db/tool-approvals";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
+import type { WithAttachments } from "@/lib/files/send";
 import { holdRun, processLeaseId, releaseRun } from "@/lib/quota/process-lease";
 import { getEffectiveQuota } from "@/lib/quota/settings";
 import type { ChatMeta } from "./live-runs";
@@ -51,7 +52,8 @@ export interface StoredCheckpoint {
   rootId: string;
   /** Every agent of the run as it ran (tools already resolved for the user). */
   agents: AgentDefinition[];
-  messages: { role: "user" | "assistant"; content: string }[];
+  /** The conversation, its files by reference (their contents are read again on resume). */
+  messages: WithAttachments[];
   initialSummary?: string;
   historyIds: string[];
   limits: Limits;

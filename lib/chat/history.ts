@@ -1,4 +1,5 @@
 import type { StoredMessage } from "@/lib/db/conversations";
+import type { AttachmentInfo } from "@/lib/db/files";
 
 /** The messages from the first one down to `leafId` by parent links (one branch of the tree). */
 export function pathTo(messages: StoredMessage[], leafId: string | null): StoredMessage[] {
@@ -16,7 +17,7 @@ export function pathTo(messages: StoredMessage[], leafId: string | null): Stored
 }
 
 export interface EngineHistory {
-  messages: { role: "user" | "assistant"; content: string }[];
+  messages: { role: "user" | "assistant"; content: string; attachments?: AttachmentInfo[] }[];
   /** Stored message id of each engine message (same order). */
   ids: string[];
 }
@@ -25,7 +26,11 @@ export interface EngineHistory {
 export function toEngineHistory(path: StoredMessage[]): EngineHistory {
   const kept = path.filter((m) => m.role === "USER" || m.content.trim().length > 0);
   return {
-    messages: kept.map((m) => ({ role: m.role === "USER" ? "user" : "assistant", content: m.content })),
+    messages: kept.map((m) => ({
+      role: m.role === "USER" ? "user" : "assistant",
+      content: m.content,
+      ...(m.attachments?.length ? { attachments: m.attachments } : {}),
+    })),
     ids: kept.map((m) => m.id),
   };
 }

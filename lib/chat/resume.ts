@@ -7,6 +7,7 @@ import { createRun, type MessageTree } from "@/lib/agents";
 import { type MessageUsage, saveAnswer } from "@/lib/db/conversations";
 import { messageParts } from "@/lib/db/tool-approvals";
 import { errorBody } from "@/lib/errors";
+import { withFileContents } from "@/lib/files/send";
 import { getLimitsForUser } from "@/lib/quota";
 import { holdRun, releaseRun } from "@/lib/quota/process-lease";
 import { RunApprovals, type StoredCheckpoint } from "./approvals";
@@ -54,7 +55,7 @@ export async function resumeRun({
       agentLookup: runTools.agents,
       tools: runTools.tools,
       endpoints: resolved.endpoints,
-      messages: cp.messages,
+      messages: await withFileContents(cp.messages),
       initialSummary: cp.initialSummary,
       modelFactory: resolved.modelFactory,
       signal: controller.signal,

@@ -13,6 +13,7 @@ import { loadAgentTree } from "@/lib/db/agents-tree";
 import {
   getConversationWithMessages,
   type MessageUsage,
+  type StoredMessage,
   saveAnswer,
   type UsageRow,
 } from "@/lib/db/conversations";
@@ -21,6 +22,7 @@ import { clearCheckpoint } from "@/lib/db/tool-approvals";
 import type { PublicUser } from "@/lib/db/users";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
+import { filesToSend, linkSentFiles, type SendFile, withFileContents } from "@/lib/files/send";
 import { admitRun, engineLimits, getLimitsForUser, INTERRUPTED } from "@/lib/quota";
 import { ensureProcessLease, holdRun, processLeaseId, releaseRun } from "@/lib/quota/process-lease";
 import { retryWithBackoff } from "@/lib/util/retry";
@@ -91,6 +93,8 @@ export async function startChat({
   let parentId: string | null;
   let userText: string;
   let regenerateOf: string | undefined;
+  let newFiles: SendFile[] = [];
+  let userFiles: StoredMessage["attachments"] = [];
   if (req.regenerateMessageId) {
     const target = stored.find((m) => m.id === req.regenerateMessageId && m.role === "USER");
     if (!target)
@@ -101,16 +105,28 @@ export async function startChat({
     parentId = target.parentId;
     userText = target.content;
     regenerateOf = target.id;
+    userFiles = target.attachments;
   } else {
     parentId = req.parentMessageId === undefined ? (stored.at(-1)?.id ?? null) : req.parentMessageId;
     if (parentId && !stored.some((m) => m.id === parentId)) {
       throw new AppError("bad_request:chat", "The message you replied to is not part of this conversation.");
     }
     userText = req.text as string;
+    newFiles = await filesToSend({
+      userId: user.id,
+      fileIds: req.fileIds ?? [],
+      maxPerMessage: limits.maxFilesPerMessage,
+    });
+    userFiles = newFiles;
   }
   const { initialSummary, rest } = applyStoredSummary(pathTo(stored, parentId));
   const prior = toEngineHistory(rest);
-  const history = [...prior.messages, { role: "user" as const, content: userText }];
+  // The conversation with file references (kept in a pause's checkpoint), and as the engine gets it.
+  const conversationInput = [
+    ...prior.messages,
+    { role: "user" as const, content: userText, attachments: userFiles },
+  ];
+  const history = await withFileContents(conversationInput);
 
   const resolved = await resolveRunModels({
     userId: user.id,
@@ -171,6 +187,12 @@ export async function startChat({
         userMessageId: turn.userMessageId,
       },
     });
+    await linkSentFiles({
+      userId: user.id,
+      conversationId,
+      messageId: turn.userMessageId,
+      files: newFiles,
+    });
   } catch (err) {
     releaseRun(runId);
     throw err;
@@ -204,7 +226,7 @@ export async function startChat({
       meta,
       rootId: tree.rootId,
       agents: [...runTools.agents.values()],
-      messages: history,
+      messages: conversationInput,
       initialSummary,
       historyIds: [...prior.ids, turn.userMessageId],
       limits: engineLimits(limits),

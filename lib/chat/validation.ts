@@ -17,6 +17,8 @@ export const chatRequestSchema = z
     parentMessageId: id.nullable().optional(),
     /** Regenerate: answer this user message again (a new assistant branch). */
     regenerateMessageId: id.optional(),
+    /** Uploads (POST /api/files) this message carries; an edit passes the edited message's files. */
+    fileIds: z.array(id).max(50, "Too many files.").optional(),
   })
   .refine((b) => Boolean(b.text) !== Boolean(b.regenerateMessageId), {
     message: "Send either a message text or a message to regenerate.",

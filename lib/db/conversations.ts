@@ -2,6 +2,7 @@ import "server-only";
 import type { MessageTree } from "@/lib/agents";
 import { AppError } from "@/lib/errors";
 import { getDb } from "./client";
+import { ATTACHMENT_INFO, type AttachmentInfo } from "./files";
 import type { MessageStatus, RunStatus } from "./generated/enums";
 import type { UsageRecordInput } from "./quota-balance";
 
@@ -24,6 +25,8 @@ export interface StoredMessage {
   usage: MessageUsage | null;
   agentId: string | null;
   createdAt: Date;
+  /** Files attached to a user message, in upload order. */
+  attachments: AttachmentInfo[];
 }
 
 export interface MessageUsage {
@@ -109,6 +112,7 @@ function toStored(row: {
   usage: unknown;
   agentId: string | null;
   createdAt: Date;
+  attachments: AttachmentInfo[];
 }): StoredMessage {
   return {
     ...row,
@@ -123,6 +127,7 @@ export async function listMessages({ conversationId }: { conversationId: string 
   const rows = await getDb().message.findMany({
     where: { conversationId },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    include: { attachments: { select: ATTACHMENT_INFO, orderBy: [{ createdAt: "asc" }, { id: "asc" }] } },
   });
   return rows.map(toStored);
 }
@@ -136,7 +141,10 @@ export async function getConversationWithMessages({ id, userId }: { id: string; 
     { id: string; userId: string; title: string; messages: Array<Record<string, unknown>> }[]
   >`
     SELECT c."id", c."userId", c."title",
-      COALESCE((SELECT json_agg(to_jsonb(m) ORDER BY m."createdAt", m."id")
+      COALESCE((SELECT json_agg(to_jsonb(m) || jsonb_build_object('attachments', COALESCE((
+          SELECT jsonb_agg(jsonb_build_object('id', a."id", 'name', a."name", 'mimeType', a."mimeType",
+            'kind', a."kind", 'size', a."size") ORDER BY a."createdAt", a."id")
+          FROM "Attachment" a WHERE a."messageId" = m."id"), '[]'::jsonb)) ORDER BY m."createdAt", m."id")
         FROM "Message" m WHERE m."conversationId" = c."id"), '[]'::json) AS messages
     FROM "Conversation" c WHERE c."id" = ${id}`;
   if (!row || row.userId !== userId) throw conversationNotFound();

@@ -1,8 +1,9 @@
 /** ChatGoogleGenerativeAI against a minimal local `:streamGenerateContent?alt=sse` server. */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { AIMessageChunk } from "@langchain/core/messages";
+import { type AIMessageChunk, HumanMessage } from "@langchain/core/messages";
 import { afterEach, describe, expect, it } from "vitest";
+import { fileParts } from "../agents/files";
 import { ProviderError } from "./errors";
 import { createChatModel } from "./factory";
 import { extractReasoning, getReasoningKey } from "./reasoning";
@@ -14,8 +15,12 @@ afterEach(() => {
 
 async function startFakeGemini(apiKey: string) {
   const paths: string[] = [];
-  const server = createServer((req, res) => {
+  const bodies: unknown[] = [];
+  const server = createServer(async (req, res) => {
     paths.push(req.url ?? "");
+    let raw = "";
+    for await (const chunk of req) raw += chunk;
+    bodies.push(raw ? JSON.parse(raw) : null);
     if (req.headers["x-goog-api-key"] !== apiKey) {
       res.writeHead(400, { "content-type": "application/json" });
       res.end(
@@ -47,7 +52,7 @@ async function startFakeGemini(apiKey: string) {
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
   closers.push(() => server.close());
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, paths };
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, paths, bodies };
 }
 
 describe("Google endpoints (ChatGoogleGenerativeAI)", () => {
@@ -84,5 +89,25 @@ describe("Google endpoints (ChatGoogleGenerativeAI)", () => {
     expect(err.code).toBe("provider:auth");
     expect(err.message).toMatch(/^The endpoint Google rejected the API key/);
     expect(err.message).not.toContain("bad-key-123456");
+  });
+
+  it("sends an attached image as inlineData", async () => {
+    const fake = await startFakeGemini("g-key");
+    // LangChain's Google client sends images only to models it knows take them (gemini-1.5 on, …);
+    // for other names it refuses with "This model does not support images", shown in the chat.
+    const model = createChatModel({
+      provider: "google",
+      baseURL: fake.url,
+      apiKey: "g-key",
+      model: "gemini-2.5-flash",
+    });
+    const image = { name: "dot.png", mimeType: "image/png", size: 3, imageBase64: "iVBORw0K" };
+    await model.invoke([new HumanMessage({ content: fileParts("What is this?", [image], 1000) })]);
+    const body = fake.bodies[0] as { contents: { role: string; parts: Record<string, unknown>[] }[] };
+    expect(body.contents[0].role).toBe("user");
+    expect(body.contents[0].parts).toContainEqual({
+      inlineData: { mimeType: "image/png", data: "iVBORw0K" },
+    });
+    expect(body.contents[0].parts).toContainEqual({ text: "What is this?" });
   });
 });

@@ -27,6 +27,12 @@ export interface QuotaValues {
   windowSeconds: number;
   /** Runs of one user that may be RUNNING at the same time. */
   maxConcurrentRuns: number;
+  /** Largest file a user may attach, in megabytes. */
+  maxFileMegabytes: number;
+  /** Files one message may carry (0 = attaching is off). */
+  maxFilesPerMessage: number;
+  /** Megabytes of attachments a user may keep (each attachment counts). */
+  fileStorageMegabytes: number;
 }
 
 export type QuotaKey = keyof QuotaValues;
@@ -45,9 +51,12 @@ export const QUOTA_DEFAULTS: Readonly<QuotaValues> = Object.freeze({
   messagesPerWindow: 40,
   windowSeconds: 60,
   maxConcurrentRuns: 2,
+  maxFileMegabytes: 10,
+  maxFilesPerMessage: 5,
+  fileStorageMegabytes: 200,
 });
 
-export type QuotaGroup = "delegation" | "balances" | "rates";
+export type QuotaGroup = "delegation" | "balances" | "rates" | "files";
 
 export interface NumberField {
   key: NumberKey;
@@ -146,6 +155,30 @@ export const NUMBER_FIELDS: readonly NumberField[] = [
     help: "Answers of one user that may run at the same time.",
     min: 1,
     max: 20,
+  },
+  {
+    key: "maxFileMegabytes",
+    group: "files",
+    label: "Max file size (MB)",
+    help: "Largest file a user may attach to a message.",
+    min: 1,
+    max: 1024,
+  },
+  {
+    key: "maxFilesPerMessage",
+    group: "files",
+    label: "Files per message",
+    help: "Files one message may carry; 0 turns attaching off.",
+    min: 0,
+    max: 50,
+  },
+  {
+    key: "fileStorageMegabytes",
+    group: "files",
+    label: "Storage per user (MB)",
+    help: "Attachments a user may keep; deleting conversations frees room.",
+    min: 0,
+    max: 1_000_000,
   },
 ];
 

@@ -20,7 +20,7 @@ import {
 // and saves nothing when a field is wrong (the result names each wrong field).
 
 const NOTHING_SAVED = "Nothing was saved: fix the marked fields.";
-const GROUPS = ["delegation", "balances", "rates"] as const;
+const GROUPS = ["delegation", "balances", "rates", "files"] as const;
 
 /** The form, or a typed refusal when the caller sent something else. */
 function assertForm(value: unknown): asserts value is FormData {

@@ -3,6 +3,7 @@ import type { AIMessageChunk, SystemMessage } from "@langchain/core/messages";
 import type { Runnable } from "@langchain/core/runnables";
 import type { ApprovalHooks } from "../approval";
 import type { RunEventInit, Usage } from "../events";
+import type { RunFile } from "../files";
 import type { Limits } from "../limits";
 import type { AgentInput, Logger, ModelCallInfo, ModelFactory } from "../types";
 import type { IdleWatch } from "./idle";
@@ -33,6 +34,8 @@ export interface RunContext {
   approvals?: ApprovalHooks;
   /** Work in flight vs. calls waiting for a person. */
   idle: IdleWatch;
+  /** Every file attached in the conversation (unique names); what root agents can see and pass on. */
+  files: RunFile[];
 }
 
 /** One agent running in one span (the root, or one subagent invocation). */
@@ -53,4 +56,6 @@ export interface AgentExecution {
   system?: SystemMessage;
   /** Tool definitions to bind, beyond the registry (transfer tools in multi-agent runs). */
   extraTools?: unknown[];
+  /** Files this execution has in its messages and may pass on; unset = the run's (root agents). */
+  files?: RunFile[];
 }

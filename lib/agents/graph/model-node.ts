@@ -1,6 +1,7 @@
 import type { BindToolsInput } from "@langchain/core/language_models/chat_models";
 import { AIMessage, type AIMessageChunk, type BaseMessage } from "@langchain/core/messages";
 import { AgentEngineError } from "../errors";
+import { forProtocol } from "../files";
 import type { AgentExecution, ChatRunnable } from "./context";
 import { turnKey } from "./journal";
 import { toolDefsFor } from "./tool-defs";
@@ -112,7 +113,7 @@ export async function callModel(exec: AgentExecution, messages: BaseMessage[]): 
 async function streamTurn(exec: AgentExecution, messages: BaseMessage[]): Promise<AIMessage> {
   const { run, input } = exec;
   const model = boundModel(exec);
-  const prompt = exec.system ? [exec.system, ...messages] : messages;
+  const prompt = forProtocol(exec.system ? [exec.system, ...messages] : messages, input.provider);
   // No callbacks: nothing reads them, and a handler per chunk is the main cost of streaming.
   const stream = await model.stream(prompt, { signal: run.signal, callbacks: undefined });
   let acc: AIMessageChunk | undefined;

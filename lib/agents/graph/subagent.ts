@@ -1,5 +1,6 @@
 import { type BaseMessage, HumanMessage, SystemMessage } from "@langchain/core/messages";
 import { errorCode, errorMessage } from "../errors";
+import { fileBudgetChars, fileParts, type RunFile } from "../files";
 import { childMaxTurns } from "../limits";
 import { messageText } from "../messages";
 import type { ContextMode, SubagentConfig } from "../types";
@@ -23,8 +24,15 @@ export function buildChildMessages(
   task: string,
   parentMessages: BaseMessage[],
   childInstructions?: string,
+  /** Isolated: the files the parent passed, with the child's budget for their text. */
+  files?: { files: RunFile[]; budgetChars: number },
 ): BaseMessage[] {
-  if (mode !== "fork") return [new HumanMessage(task)];
+  if (mode !== "fork")
+    return [
+      files?.files.length
+        ? new HumanMessage({ content: fileParts(task, files.files, files.budgetChars) })
+        : new HumanMessage(task),
+    ];
   let end = parentMessages.length;
   const last = parentMessages[end - 1];
   if (last && last.getType() === "ai" && ((last as { tool_calls?: unknown[] }).tool_calls?.length ?? 0) > 0)
@@ -72,6 +80,17 @@ export async function runSubagent(
     return { text: error, error };
   }
   if (!task.trim()) return { text: "The description (task) is required.", error: "missing description" };
+  // Files the parent can see (its messages' files) and those it passes by name.
+  const visible = exec.files ?? run.files;
+  const asked = Array.isArray(call.args.files) ? [...new Set(call.args.files.map(String))] : [];
+  const missing = asked.filter((n) => !visible.some((f) => f.name === n));
+  if (missing.length) {
+    const known = visible.map((f) => `"${f.name}"`).join(", ") || "none";
+    const error = `Unknown file ${missing.map((n) => `"${n}"`).join(", ")}. Files you can pass: ${known}.`;
+    return { text: error, error };
+  }
+  const passed = asked.map((n) => visible.find((f) => f.name === n) as RunFile);
+  const childFiles = config.mode === "fork" ? visible : passed;
 
   await gate.acquire(run.signal);
   // A resumed run: a child that started before the pause keeps its start (and its block).
@@ -93,6 +112,7 @@ export async function runSubagent(
     // A fork continues the parent's prompt: the same system message object (instructions and any
     // summary), so the prefix the provider caches is byte-identical.
     system: config.mode === "fork" ? exec.system : systemMessageFor(childInput.instructions),
+    files: childFiles,
   };
   const base = {
     spanId: call.id,
@@ -110,10 +130,17 @@ export async function runSubagent(
       mode: config.mode,
       model: childInput.model,
       ancestry: exec.ancestry,
+      ...(childFiles.length ? { files: childFiles.map((f) => f.name) } : {}),
     });
   try {
     const ownInstructions = config.self ? undefined : childInput.instructions;
-    const out = await runGraph(child, buildChildMessages(config.mode, task, parentMessages, ownInstructions));
+    const out = await runGraph(
+      child,
+      buildChildMessages(config.mode, task, parentMessages, ownInstructions, {
+        files: passed,
+        budgetChars: fileBudgetChars(childInput.effectiveMaxContextTokens),
+      }),
+    );
     const text = finalText(out);
     run.emit({
       type: "subagent_stop",

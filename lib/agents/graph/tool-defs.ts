@@ -37,6 +37,12 @@ export function subagentToolDef(configs: SubagentConfig[]): FunctionToolDef {
           description:
             "The complete task, with every detail the subagent needs; an isolated subagent sees nothing else.",
         },
+        files: {
+          type: "array",
+          items: { type: "string" },
+          description:
+            "Names of files attached in the conversation to hand to the subagent. An isolated subagent sees only these; a forked one sees the conversation's files anyway.",
+        },
       },
       required: ["subagent_type", "description"],
       additionalProperties: false,

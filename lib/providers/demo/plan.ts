@@ -6,13 +6,18 @@
  * 3. A new request with several tasks and a `subagent` tool → ONE message with one `subagent` call
  *    per task (they run in parallel); types round-robin over explicit children, `self` only when
  *    it is the only option.
- * 4. Otherwise each task is answered, calling `calculator` / `current_time` first when bound and needed,
+ * 4. A request about attached files ("summarize the attached file", "count the rows of the CSV")
+ *    → an answer per file; with several files and a `subagent` tool, one subagent per file, each
+ *    passed its file by name (demo/files.ts).
+ * 5. Otherwise each task is answered, calling `calculator` / `current_time` first when bound and needed,
  *    or the notes server's `save_note` / `list_notes` ("save a note …", "list my notes").
  */
 
 import { AIMessage, type BaseMessage, HumanMessage, ToolMessage } from "@langchain/core/messages";
+import { type FileBlock, readFileBlocks } from "../../agents/files";
 import { messageText } from "../../agents/messages";
 import { answerTask, answerWithToolResult, composeFinalAnswer, DEMO_NOTE } from "./answers";
+import { answerAboutFiles, filesInView, isAboutFiles } from "./files";
 import { answerNoteResult, isNoteTool, planDeleteAfterList, planNoteCall } from "./notes";
 import { asksForTime, findArithmetic, splitTasks } from "./tasks";
 
@@ -41,6 +46,15 @@ export interface DemoPlan {
 export function planTurn(messages: BaseMessage[], tools: DemoToolInfo[]): DemoPlan {
   const last = messages.at(-1);
   if (last && ToolMessage.isInstance(last)) return planAfterTools(messages, tools);
+  const inView = filesInView(messages);
+  if (inView.files.length && isAboutFiles(inView.request)) {
+    // A child handed one file by name (a fork sees them all) works on that one.
+    const named = inView.files.filter((f) => inView.request.includes(f.name));
+    const files = named.length ? named : inView.files;
+    const subagent = tools.find((t) => t.name === "subagent");
+    if (subagent && files.length >= 2) return planFileDelegation(inView.request, files, subagent);
+    return { text: withNote(answerAboutFiles(inView.request, files)), toolCalls: [] };
+  }
   const request = latestHumanText(messages);
   if (!request.trim()) {
     return {
@@ -115,6 +129,31 @@ function planDelegation(tasks: string[], subagent: DemoToolInfo): DemoPlan {
     .join("\n");
   return {
     text: `I'll split this into ${tasks.length} tasks and hand them to subagents in parallel:\n\n${list}`,
+    toolCalls,
+  };
+}
+
+function planFileDelegation(request: string, files: FileBlock[], subagent: DemoToolInfo): DemoPlan {
+  const options = subagent.parameters?.properties?.subagent_type?.enum?.map(String) ?? [];
+  const children = options.filter((o) => o !== "self");
+  const types = children.length > 0 ? children : ["self"];
+  const catalog = subagentCatalog(subagent);
+  const toolCalls = files.map((f, i) => ({
+    name: "subagent",
+    args: {
+      subagent_type: types[i % types.length],
+      description: `${request} (file: ${f.name})`,
+      files: [f.name],
+    },
+  }));
+  const list = toolCalls
+    .map(
+      (c, i) =>
+        `${i + 1}. ${files[i].name} → **${catalog.get(c.args.subagent_type)?.name ?? c.args.subagent_type}**`,
+    )
+    .join("\n");
+  return {
+    text: `${files.length} files are attached: I'll hand each one to its own subagent, in parallel:\n\n${list}`,
     toolCalls,
   };
 }
@@ -221,7 +260,7 @@ function clockArgs(tool: DemoToolInfo): Record<string, unknown> {
 /** Text of the latest human message (the task, for an isolated child). */
 export function latestHumanText(messages: BaseMessage[]): string {
   for (let i = messages.length - 1; i >= 0; i--) {
-    if (HumanMessage.isInstance(messages[i])) return messageText(messages[i]);
+    if (HumanMessage.isInstance(messages[i])) return readFileBlocks(messageText(messages[i])).text;
   }
   return "";
 }

@@ -4,6 +4,7 @@ import { ChatView } from "@/components/chat/chat-view";
 import { requireUserPage } from "@/lib/auth/session";
 import { chatAgents, chatBlocked, conversationView } from "@/lib/chat/page-data";
 import { isAppError } from "@/lib/errors";
+import { attachPolicy } from "@/lib/files/limits";
 
 export const metadata: Metadata = { title: "Chat" };
 
@@ -15,9 +16,10 @@ export default async function ConversationPage({ params }: { params: Promise<{ i
     if (isAppError(err) && err.code === "not_found:conversation") notFound();
     throw err;
   });
-  const [agents, blocked] = await Promise.all([
+  const [agents, blocked, policy] = await Promise.all([
     chatAgents({ userId: user.id }),
     chatBlocked({ userId: user.id }),
+    attachPolicy(user.id),
   ]);
   const initialAgentId = agents.find((a) => a.id === view.conversation.agentId)?.id ?? agents[0]?.id ?? null;
   return (
@@ -30,6 +32,7 @@ export default async function ConversationPage({ params }: { params: Promise<{ i
       agents={agents}
       initialAgentId={initialAgentId}
       initialBlocked={blocked}
+      attachPolicy={policy}
     />
   );
 }

@@ -8,6 +8,7 @@ import {
   renameConversation,
 } from "@/lib/db/conversations";
 import { AppError } from "@/lib/errors";
+import { releasingConversationFiles } from "@/lib/files/cleanup";
 import { route } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
@@ -34,6 +35,6 @@ export const DELETE = route<{ id: string }>({}, async ({ params: { id } }) => {
   const user = await requireUser();
   await getConversationForUser({ id, userId: user.id });
   liveRunForConversation(id)?.abort();
-  await deleteConversation({ id, userId: user.id });
+  await releasingConversationFiles(id, () => deleteConversation({ id, userId: user.id }));
   return Response.json({ ok: true });
 });

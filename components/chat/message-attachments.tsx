@@ -1,0 +1,127 @@
+"use client";
+import { useEffect, useRef, useState } from "react";
+import type { AttachmentInfo } from "@/lib/db/files";
+import { formatBytes } from "@/lib/files/format";
+import { typeLabel } from "./attachment-chips";
+
+const fileUrl = (id: string) => `/api/files/${id}`;
+
+/** A user message's files: image thumbnails (a click opens the viewer) and document cards (a preview). */
+export function MessageAttachments({ files }: { files: AttachmentInfo[] }) {
+  const [open, setOpen] = useState<AttachmentInfo | null>(null);
+  if (!files.length) return null;
+  return (
+    <div className="flex max-w-[85%] flex-wrap justify-end gap-2" data-testid="message-attachments">
+      {files.map((f) =>
+        f.kind === "image" ? (
+          <button
+            key={f.id}
+            type="button"
+            onClick={() => setOpen(f)}
+            data-testid="message-attachment"
+            data-kind="image"
+            aria-label={`View ${f.name}`}
+            className="overflow-hidden rounded-lg border border-zinc-200 focus-visible:outline-2 focus-visible:outline-accent-500 dark:border-zinc-700"
+          >
+            {/* biome-ignore lint/performance/noImgElement: a private, session-checked file; next/image would proxy it */}
+            <img src={fileUrl(f.id)} alt={f.name} className="size-24 object-cover" loading="lazy" />
+          </button>
+        ) : (
+          <button
+            key={f.id}
+            type="button"
+            onClick={() => setOpen(f)}
+            data-testid="message-attachment"
+            data-kind={f.kind}
+            className="flex max-w-64 items-center gap-2 rounded-lg border border-zinc-200 bg-white px-3 py-2 text-left text-xs hover:border-accent-500 focus-visible:outline-2 focus-visible:outline-accent-500 dark:border-zinc-700 dark:bg-zinc-900"
+          >
+            <span className="rounded bg-accent-100 px-1.5 py-1 text-[10px] font-semibold text-accent-700 dark:bg-accent-500/20 dark:text-accent-300">
+              {typeLabel(f.name, f.mimeType)}
+            </span>
+            <span className="min-w-0">
+              <span className="block truncate font-medium text-zinc-800 dark:text-zinc-100">{f.name}</span>
+              <span className="text-zinc-500">{formatBytes(f.size)}</span>
+            </span>
+          </button>
+        ),
+      )}
+      {open && <FileViewer file={open} onClose={() => setOpen(null)} />}
+    </div>
+  );
+}
+
+/** A modal with the image at full size, or the text the models read of a document. */
+function FileViewer({ file, onClose }: { file: AttachmentInfo; onClose: () => void }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const [preview, setPreview] = useState<{ text: string; truncated: boolean } | { error: string } | null>(
+    null,
+  );
+  useEffect(() => {
+    ref.current?.showModal();
+  }, []);
+  useEffect(() => {
+    if (file.kind === "image") return;
+    const controller = new AbortController();
+    fetch(`${fileUrl(file.id)}/text`, { signal: controller.signal })
+      .then(async (res) => {
+        const body = await res.json();
+        setPreview(res.ok ? body : { error: body.message ?? "This file couldn't be opened." });
+      })
+      .catch(() => {
+        if (!controller.signal.aborted) setPreview({ error: "This file couldn't be opened." });
+      });
+    return () => controller.abort();
+  }, [file]);
+  return (
+    <dialog
+      ref={ref}
+      onClose={onClose}
+      data-testid="file-viewer"
+      aria-label={file.name}
+      className="m-auto max-h-[90vh] w-[min(56rem,calc(100vw-2rem))] rounded-xl border border-zinc-200 bg-white p-0 text-zinc-900 shadow-xl backdrop:bg-black/50 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-100"
+    >
+      <div className="flex items-center gap-3 border-b border-zinc-200 px-4 py-2 dark:border-zinc-800">
+        <h2 className="min-w-0 flex-1 truncate text-sm font-semibold">{file.name}</h2>
+        <span className="text-xs text-zinc-500">
+          {typeLabel(file.name, file.mimeType)} · {formatBytes(file.size)}
+        </span>
+        <a
+          href={`${fileUrl(file.id)}?download=1`}
+          className="text-xs text-accent-600 hover:underline"
+          download
+        >
+          Download
+        </a>
+        <button
+          type="button"
+          onClick={() => ref.current?.close()}
+          aria-label="Close"
+          className="inline-flex size-7 items-center justify-center rounded hover:bg-zinc-100 dark:hover:bg-zinc-800"
+        >
+          ✕
+        </button>
+      </div>
+      <div className="max-h-[calc(90vh-3rem)] overflow-auto p-4">
+        {file.kind === "image" ? (
+          // biome-ignore lint/performance/noImgElement: a private, session-checked file
+          <img src={fileUrl(file.id)} alt={file.name} className="mx-auto max-h-[75vh] object-contain" />
+        ) : !preview ? (
+          <p className="text-sm text-zinc-500">Loading…</p>
+        ) : "error" in preview ? (
+          <p role="alert" className="text-sm text-red-600">
+            {preview.error}
+          </p>
+        ) : (
+          <>
+            <pre className="whitespace-pre-wrap break-words font-mono text-xs" data-testid="file-preview">
+              {preview.text || "(no text)"}
+            </pre>
+            {preview.truncated && (
+              <p className="mt-2 text-xs text-zinc-500">Preview cut; download for the whole file.</p>
+            )}
+          </>
+        )}
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,124 @@
+"use client";
+import { useCallback, useRef, useState } from "react";
+import type { AttachmentInfo } from "@/lib/db/files";
+import { type AttachPolicy, formatBytes } from "@/lib/files/format";
+
+/** A file in the composer: uploading (with progress), uploaded (has `info`), or refused (`error`). */
+export interface Chip {
+  key: string;
+  name: string;
+  size: number;
+  type: string;
+  /** 0..1 while uploading. */
+  progress: number;
+  info?: AttachmentInfo;
+  error?: string;
+}
+
+const KIND_LABEL = { text: "Text files", pdf: "PDFs", image: "Images" } as const;
+
+/** The kind a browser's File most likely is; the server sniffs the content and has the last word. */
+function guessKind(file: File): keyof typeof KIND_LABEL {
+  if (/^image\/(png|jpeg|gif|webp)$/.test(file.type)) return "image";
+  if (file.type === "application/pdf" || /\.pdf$/i.test(file.name)) return "pdf";
+  return "text";
+}
+
+let seq = 0;
+
+/**
+ * The composer's files: checked against the admin's limits before anything is sent (size, count,
+ * kind), then uploaded one request each (POST /api/files, raw bytes) with progress.
+ */
+export function useAttachments(policy: AttachPolicy) {
+  const [chips, setChips] = useState<Chip[]>([]);
+  const xhrs = useRef(new Map<string, XMLHttpRequest>());
+  const patch = useCallback((key: string, p: Partial<Chip>) => {
+    setChips((cs) => cs.map((c) => (c.key === key ? { ...c, ...p } : c)));
+  }, []);
+
+  const upload = useCallback(
+    (key: string, file: File) => {
+      const xhr = new XMLHttpRequest();
+      xhrs.current.set(key, xhr);
+      xhr.open("POST", "/api/files");
+      xhr.setRequestHeader("X-File-Name", encodeURIComponent(file.name));
+      xhr.upload.onprogress = (e) => {
+        if (e.lengthComputable) patch(key, { progress: e.loaded / e.total });
+      };
+      xhr.onload = () => {
+        xhrs.current.delete(key);
+        let body: { message?: string } & Partial<AttachmentInfo> = {};
+        try {
+          body = JSON.parse(xhr.responseText);
+        } catch {
+          // Not JSON (a proxy's error page): the status says enough.
+        }
+        if (xhr.status === 201 && body.id) patch(key, { progress: 1, info: body as AttachmentInfo });
+        else patch(key, { error: body.message ?? `Upload failed (${xhr.status}).` });
+      };
+      xhr.onerror = () => {
+        xhrs.current.delete(key);
+        patch(key, { error: "Upload failed: the server couldn't be reached." });
+      };
+      xhr.send(file);
+    },
+    [patch],
+  );
+
+  const add = useCallback(
+    (files: FileList | File[]) => {
+      const list = [...files];
+      if (!list.length) return;
+      setChips((cs) => {
+        const room = policy.maxPerMessage - cs.filter((c) => !c.error).length;
+        const next = list.map((file, i): Chip => {
+          const chip: Chip = {
+            key: `f${++seq}`,
+            name: file.name,
+            size: file.size,
+            type: file.type,
+            progress: 0,
+          };
+          const kind = guessKind(file);
+          if (i >= room)
+            chip.error = `A message can carry at most ${policy.maxPerMessage} file${policy.maxPerMessage === 1 ? "" : "s"}.`;
+          else if (file.size > policy.maxBytes)
+            chip.error = `Too large: files are limited to ${formatBytes(policy.maxBytes)}.`;
+          else if (!policy.allowedKinds.includes(kind))
+            chip.error = `${KIND_LABEL[kind]} can't be attached here.`;
+          else if (file.size === 0) chip.error = "This file is empty.";
+          else queueMicrotask(() => upload(chip.key, file));
+          return chip;
+        });
+        return [...cs, ...next];
+      });
+    },
+    [policy, upload],
+  );
+
+  const remove = useCallback((key: string) => {
+    xhrs.current.get(key)?.abort();
+    xhrs.current.delete(key);
+    setChips((cs) => {
+      const chip = cs.find((c) => c.key === key);
+      // An upload that was not sent is deleted on the server too (best effort).
+      if (chip?.info) void fetch(`/api/files/${chip.info.id}`, { method: "DELETE" }).catch(() => {});
+      return cs.filter((c) => c.key !== key);
+    });
+  }, []);
+
+  return {
+    chips,
+    add,
+    remove,
+    /** Takes the uploaded files for a send (the composer empties; `restore` puts them back). */
+    take: useCallback(() => {
+      const sent = chips.filter((c) => c.info);
+      setChips((cs) => cs.filter((c) => !c.info));
+      return sent;
+    }, [chips]),
+    restore: useCallback((sent: Chip[]) => setChips((cs) => [...sent, ...cs]), []),
+    uploading: chips.some((c) => !c.info && !c.error),
+  };
+}

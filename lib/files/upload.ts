@@ -1,0 +1,145 @@
+// Uploading a file: limits, content sniffing, text extraction, deduplicated storage. Every refusal
+// is a typed AppError (4xx) with a sentence for the user.
+import "server-only";
+import { createHash } from "node:crypto";
+import {
+  type AttachmentInfo,
+  deletePendingAttachment,
+  deleteStalePending,
+  findOwnAttachment,
+  storageUsedBy,
+} from "@/lib/db/files";
+import { AppError } from "@/lib/errors";
+import { ExtractError, extractText } from "./extract";
+import { formatBytes } from "./format";
+import { fileLimits } from "./limits";
+import { SniffError, sanitizeFileName, sniff } from "./sniff";
+import { fileStore } from "./store";
+
+/** Uploads never sent with a message are deleted after this long. */
+const PENDING_TTL_MS = 24 * 60 * 60 * 1000;
+
+const KIND_LABEL = { text: "Text files", pdf: "PDFs", image: "Images" } as const;
+
+const tooLarge = (max: number) =>
+  new AppError("payload_too_large:file", `Files are limited to ${formatBytes(max)} each.`);
+
+/** Reads a request body up to `max` bytes; stops reading and refuses as soon as it is larger. */
+async function readLimited(body: ReadableStream<Uint8Array> | null, max: number): Promise<Uint8Array> {
+  if (!body) return new Uint8Array();
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge(max);
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.byteLength;
+  }
+  return out;
+}
+
+/** The file name the browser sent (URI-encoded in `X-File-Name`), sanitised. */
+export function fileNameFrom(header: string | null): string {
+  let raw = header ?? "";
+  try {
+    raw = decodeURIComponent(raw);
+  } catch {
+    // Not URI-encoded: use it as it came.
+  }
+  return sanitizeFileName(raw);
+}
+
+export async function uploadFile({
+  userId,
+  headers,
+  body,
+}: {
+  userId: string;
+  headers: Headers;
+  body: ReadableStream<Uint8Array> | null;
+}): Promise<AttachmentInfo> {
+  const limits = await fileLimits(userId);
+  const encoding = headers.get("content-encoding")?.trim().toLowerCase();
+  // A compressed body could expand without bound (a zip bomb): only plain bytes are taken.
+  if (encoding && encoding !== "identity")
+    throw new AppError("unsupported_media_type:file", "Send the file's bytes as they are, not compressed.");
+  const declared = Number(headers.get("content-length") ?? Number.NaN);
+  if (Number.isFinite(declared) && declared > limits.maxBytes) throw tooLarge(limits.maxBytes);
+
+  const name = fileNameFrom(headers.get("x-file-name"));
+  const used = await storageUsedBy(userId);
+  if (Number.isFinite(declared) && used + declared > limits.quotaBytes)
+    throw quotaFull(limits.quotaBytes, used);
+
+  const data = await readLimited(body, limits.maxBytes);
+  if (data.byteLength === 0) throw new AppError("bad_request:file", `"${name}" is empty.`);
+  if (used + data.byteLength > limits.quotaBytes) throw quotaFull(limits.quotaBytes, used);
+
+  let kind: ReturnType<typeof sniff>;
+  try {
+    kind = sniff(data, name);
+  } catch (err) {
+    if (err instanceof SniffError) throw new AppError("unsupported_media_type:file", err.message);
+    throw err;
+  }
+  if (!limits.allowedKinds.includes(kind.kind))
+    throw new AppError(
+      "unsupported_media_type:file",
+      `${KIND_LABEL[kind.kind]} can't be attached here. Allowed: ${limits.allowedKinds.map((k) => KIND_LABEL[k].toLowerCase()).join(", ")}.`,
+    );
+
+  let text: string | null;
+  try {
+    text = await extractText(kind.kind, data, name);
+  } catch (err) {
+    if (err instanceof ExtractError) throw new AppError("bad_request:file_unreadable", err.message);
+    throw err;
+  }
+
+  const store = fileStore();
+  // Housekeeping on the user's own writes: uploads abandoned in the composer long ago.
+  const stale = await deleteStalePending({ userId, before: new Date(Date.now() - PENDING_TTL_MS) });
+  if (stale.length) await store.release(stale);
+
+  return store.save({
+    sha256: createHash("sha256").update(data).digest("hex"),
+    data,
+    text,
+    attachment: { userId, name, mimeType: kind.mimeType, kind: kind.kind, size: data.byteLength },
+  });
+}
+
+function quotaFull(quota: number, used: number) {
+  return new AppError(
+    "limit:file_storage",
+    `Your files take ${formatBytes(used)} of your ${formatBytes(quota)}. Delete conversations with files to make room.`,
+  );
+}
+
+/** Removes an upload that was not sent (the composer's × on a chip). Someone else's: 404. */
+export async function removePendingFile({ id, userId }: { id: string; userId: string }) {
+  const own = await findOwnAttachment({ id, userId });
+  if (!own) throw fileNotFound();
+  if (own.messageId)
+    throw new AppError(
+      "conflict:file",
+      "This file was sent with a message; delete the conversation to remove it.",
+    );
+  const hash = await deletePendingAttachment({ id, userId });
+  if (!hash) throw fileNotFound();
+  await fileStore().release([hash]);
+}
+
+export const fileNotFound = () =>
+  new AppError("not_found:file", "This file doesn't exist (it may have been deleted).");
