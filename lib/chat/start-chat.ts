@@ -15,6 +15,7 @@ import {
   saveAnswer,
   type UsageRow,
 } from "@/lib/db/conversations";
+import { newRowId } from "@/lib/db/ids";
 import { listenForRunStops } from "@/lib/db/run-signals";
 import type { PublicUser } from "@/lib/db/users";
 import { env } from "@/lib/env";
@@ -147,7 +148,7 @@ export async function startChat({
     onModelCallEnd: async (info) => {
       if (limits.balanceEnabled) return charge(info);
       usageRows.push({
-        id: randomUUID(),
+        id: newRowId(),
         ...usageRecordOf({ runId, userId: user.id, ...info }),
         createdAt: new Date(),
       });
@@ -156,11 +157,11 @@ export async function startChat({
 
   // The turn is written with the run, in one statement under the admission lock: a refused or
   // failed send leaves no conversation, message or run behind.
-  const conversationId = conversation?.id ?? randomUUID();
+  const conversationId = conversation?.id ?? newRowId();
   const title = conversation?.title ?? titleFrom(userText);
   const turn = {
-    userMessageId: regenerateOf ?? randomUUID(),
-    assistantMessageId: randomUUID(),
+    userMessageId: regenerateOf ?? newRowId(),
+    assistantMessageId: newRowId(),
   };
   try {
     // The run is recorded as this process's (its lease); held from here so the lease's own sweep
