@@ -332,6 +332,8 @@ interface Sample {
   ttfb: number;
   done: number;
   status: string;
+  /** Body chunks read: about one per socket write of the server. */
+  chunks: number;
 }
 
 type Target = "route" | "floor";
@@ -351,9 +353,11 @@ async function chatOnce(base: string, user: BenchUser, kind: Kind, target: Targe
   let ttfb = Number.NaN;
   let buffer = "";
   let status = "no run_end";
+  let chunks = 0;
   for (;;) {
     const { value, done } = await reader.read();
     if (done) break;
+    chunks++;
     if (Number.isNaN(ttfb)) ttfb = performance.now() - t0;
     buffer += decoder.decode(value, { stream: true });
     let sep = buffer.indexOf("\n\n");
@@ -369,7 +373,7 @@ async function chatOnce(base: string, user: BenchUser, kind: Kind, target: Targe
       if (item.type === "run_end") status = item.status ?? "?";
     }
   }
-  return { ttfb, done: performance.now() - t0, status };
+  return { ttfb, done: performance.now() - t0, status, chunks };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -444,6 +448,7 @@ function report(rows: Row[]) {
       f ? ms(f.cpuMsPerReq) : "—",
       f ? `${(r.cpuMsPerReq / f.cpuMsPerReq).toFixed(1)}×` : "—",
       f ? ms(summary(f.samples.map((s) => s.ttfb)).p50) : "—",
+      `${summary(r.samples.map((s) => s.chunks)).p50} / ${f ? summary(f.samples.map((s) => s.chunks)).p50 : "—"}`,
       r.statementsPerReq.toFixed(1),
       String(errorsOf(r) + (f ? errorsOf(f) : 0)),
     ]);
@@ -463,6 +468,7 @@ function report(rows: Row[]) {
         "floor",
         "route/floor",
         "floor 1st byte p50",
+        "chunks route / floor",
         "SQL/send",
         "errors",
       ],
@@ -566,7 +572,8 @@ async function main() {
     "Times in ms from sending the request: first byte of the body, total = end of the stream (after the final\n" +
       "save). CPU: the server process per answer (PostgreSQL not included), for POST /api/chat and for the floor\n" +
       "route (session check + the same events streamed). SQL/send: statements the server sent per request while\n" +
-      "the row ran (includes the session lookup and lease heartbeats). conc: requests in flight at once.\n",
+      "the row ran (includes the session lookup and lease heartbeats). conc: requests in flight at once. chunks:\n" +
+      "body chunks the client read per answer (p50), about one per socket write.\n",
   );
   report(rows);
   console.log(`\nStored: ${stored.map((r) => `${r.what} ${r.n}`).join(", ")}`);

@@ -1,8 +1,8 @@
 "use client";
 import { useCallback, useEffect, useState } from "react";
 import type { ApiError, Blocked, ChatMessage, ChatMeta, ConversationJson } from "@/lib/chat/page-data";
-import type { Decide } from "./approval-context";
 import type { AttachmentInfo } from "@/lib/db/files";
+import type { Decide } from "./approval-context";
 import { type StreamOutcome, useRunStream } from "./use-run-stream";
 
 export const CONVERSATIONS_CHANGED = "conversations:changed";

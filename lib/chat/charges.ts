@@ -1,9 +1,9 @@
 // Charging a run's model calls to its user, shared by a new answer (start-chat.ts) and a resumed
 // one (resume.ts).
 import "server-only";
-import { randomUUID } from "node:crypto";
 import type { ModelCallInfo } from "@/lib/agents";
 import type { UsageRow } from "@/lib/db/conversations";
+import { newRowId } from "@/lib/db/ids";
 import { env } from "@/lib/env";
 import { isAppError } from "@/lib/errors";
 import { type EffectiveLimits, usageHook, usageRecordOf } from "@/lib/quota";
@@ -40,7 +40,7 @@ export function modelCallCharges({
     });
   const onModelCallEnd = async (info: ModelCallInfo) => {
     if (limits.balanceEnabled) return charge(info);
-    usageRows.push({ id: randomUUID(), ...usageRecordOf({ runId, userId, ...info }), createdAt: new Date() });
+    usageRows.push({ id: newRowId(), ...usageRecordOf({ runId, userId, ...info }), createdAt: new Date() });
   };
   return { usageRows, onModelCallEnd };
 }

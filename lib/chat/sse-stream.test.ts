@@ -36,7 +36,7 @@ describe("liveSse", () => {
     publish(run, delta("a"));
     publish(run, delta("b"));
     publish(run, delta("c"));
-    await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, 60));
     finish(run);
     const out = await reading;
     expect(out[0]).toBe(`data: ${JSON.stringify(meta("r1"))}\n\n`);

@@ -1,12 +1,12 @@
 // The server-sent-events body of a live run: what happened so far, then each new item, until the
 // run ends or the client goes away. Items are written in batches, not one by one: those published
 // in the same turn of the event loop go out as one chunk (one socket write), and after a write the
-// next one waits at least FLUSH_GAP_MS, so a model streaming a token every millisecond costs a
-// write every few milliseconds instead of one per token. The first write (the replay, with the
-// `meta` item) goes out at once.
+// next one waits at least FLUSH_GAP_MS — one animation frame, the most often a browser shows
+// anything new — so a model streaming a token every millisecond costs a write per frame instead of
+// one per token. The first write (the replay, with the `meta` item) goes out at once.
 import type { LiveRun, StreamItem } from "./live-runs";
 
-const FLUSH_GAP_MS = 4;
+const FLUSH_GAP_MS = 16;
 const END = "event: end\ndata: {}\n\n";
 
 export function liveSse(run: LiveRun, signal?: AbortSignal): ReadableStream<Uint8Array> {

@@ -17,6 +17,7 @@ import {
   saveAnswer,
   type UsageRow,
 } from "@/lib/db/conversations";
+import { newRowId } from "@/lib/db/ids";
 import { listenForRunStops } from "@/lib/db/run-signals";
 import { clearCheckpoint } from "@/lib/db/tool-approvals";
 import type { PublicUser } from "@/lib/db/users";
@@ -161,11 +162,11 @@ export async function startChat({
 
   // The turn is written with the run, in one statement under the admission lock: a refused or
   // failed send leaves no conversation, message or run behind.
-  const conversationId = conversation?.id ?? randomUUID();
+  const conversationId = conversation?.id ?? newRowId();
   const title = conversation?.title ?? titleFrom(userText);
   const turn = {
-    userMessageId: regenerateOf ?? randomUUID(),
-    assistantMessageId: randomUUID(),
+    userMessageId: regenerateOf ?? newRowId(),
+    assistantMessageId: newRowId(),
   };
   try {
     // The run is recorded as this process's (its lease); held from here so the lease's own sweep
