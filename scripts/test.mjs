@@ -61,6 +61,8 @@ function ensureChromium() {
 
 const started = Date.now();
 run("lint", "npx", ["biome", "check", "."]);
+// Unused files, exports and dependencies (knip.json says what the entry points are).
+run("unused", "npx", ["knip"]);
 run("typecheck", "npx", ["tsc", "--noEmit"]);
 run("unit", "npx", ["vitest", "run", "--project", "unit"]);
 if (!only.length || only.includes("integration") || only.includes("e2e")) await checkPostgres();

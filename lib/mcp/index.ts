@@ -23,6 +23,6 @@ export { type McpSettings, mcpSettings } from "./config";
 export { type McpFailure, McpToolError } from "./errors";
 export type { McpAccessInput, McpServerInput } from "./input";
 export { getMcpPool, McpPool } from "./pool";
-export { asksBeforeRunningByDefault, mcpRegistryTool } from "./registry-tool";
+export { mcpRegistryTool } from "./registry-tool";
 export type { McpServerSummary, McpToolSummary } from "./summary";
 export type { McpConnectionStatus, McpServerConfig, McpToolAnnotations, McpToolInfo } from "./types";
