@@ -60,6 +60,7 @@ describe("loadAgentTree", () => {
       model: "demo-delegator",
       parameters: {},
       tools: ["calculator"],
+      askTools: [],
       subagents: {
         enabled: true,
         allowSelf: true,
