@@ -485,7 +485,18 @@ async function chatPageJs(
   const res = await fetch(`${base}/chat`, { headers: { cookie: cookieHeader(user) } });
   const html = await res.text();
   if (!res.ok) throw new Error(`GET /chat ${res.status}`);
-  const srcs = new Set([...html.matchAll(/\/_next\/static\/[^"'\s>]+\.js/g)].map((m) => m[0]));
+  // Every script the page names (tags, preloads, the RSC payload), except those only in noModule
+  // tags (Next.js's legacy polyfills), which a browser that runs modules never fetches.
+  const named = (text: string) => [...text.matchAll(/\/_next\/static\/[^"'\s>]+\.js/g)].map((m) => m[0]);
+  const legacy = new Set(
+    named(
+      [...html.matchAll(/<script\b[^>]*>/g)]
+        .map((m) => m[0])
+        .filter((tag) => /\bnomodule\b/i.test(tag))
+        .join(" "),
+    ),
+  );
+  const srcs = new Set(named(html).filter((src) => !legacy.has(src) || html.split(src).length > 2));
   const sizes = [...srcs].map((src) => {
     const file = path.join(root, ".next", "static", decodeURIComponent(src.slice("/_next/static/".length)));
     return { src, gzip: gzipSync(readFileSync(file), { level: 9 }).length };

@@ -4,7 +4,7 @@ import type { MessageTree } from "@/lib/agents/trace";
 import type { ChatMessage } from "@/lib/chat/page-data";
 import { ApprovalContext, type Decide } from "./approval-context";
 import { formatTokens } from "./format";
-import { Markdown } from "./markdown";
+import { LazyMarkdown as Markdown } from "./lazy-markdown";
 import { MessageAttachments } from "./message-attachments";
 import { StatusBadge } from "./status-badge";
 import { TraceContent } from "./trace-content";

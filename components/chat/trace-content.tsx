@@ -1,6 +1,6 @@
 "use client";
 import type { TraceNode } from "@/lib/agents/trace";
-import { Markdown } from "./markdown";
+import { LazyMarkdown as Markdown } from "./lazy-markdown";
 import { SubagentBlock } from "./subagent-block";
 import { ToolCallBlock } from "./tool-call-block";
 
