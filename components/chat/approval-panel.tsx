@@ -120,20 +120,14 @@ export function ApprovalPanel({ approval, args }: { approval: ToolApproval; args
               data-testid="approval-args"
             />
           </label>
-          <div className="flex gap-2">
-            <button
-              type="button"
-              disabled={sending}
-              onClick={submitEdit}
-              className={`${button} bg-emerald-600 text-white hover:bg-emerald-700`}
-              data-testid="approval-run-edited"
-            >
-              Run with these arguments
-            </button>
-            <button type="button" onClick={() => setMode("idle")} className={`${button} text-zinc-600`}>
-              Cancel
-            </button>
-          </div>
+          <ConfirmRow
+            label="Run with these arguments"
+            tone="bg-emerald-600 text-white hover:bg-emerald-700"
+            testId="approval-run-edited"
+            disabled={sending}
+            onConfirm={submitEdit}
+            onCancel={() => setMode("idle")}
+          />
         </div>
       )}
       {mode === "deny" && (
@@ -148,20 +142,14 @@ export function ApprovalPanel({ approval, args }: { approval: ToolApproval; args
               data-testid="approval-reason"
             />
           </label>
-          <div className="flex gap-2">
-            <button
-              type="button"
-              disabled={sending}
-              onClick={() => void send({ decision: "deny", reason: reason.trim() || undefined })}
-              className={`${button} bg-red-600 text-white hover:bg-red-700`}
-              data-testid="approval-confirm-deny"
-            >
-              Deny the call
-            </button>
-            <button type="button" onClick={() => setMode("idle")} className={`${button} text-zinc-600`}>
-              Cancel
-            </button>
-          </div>
+          <ConfirmRow
+            label="Deny the call"
+            tone="bg-red-600 text-white hover:bg-red-700"
+            testId="approval-confirm-deny"
+            disabled={sending}
+            onConfirm={() => void send({ decision: "deny", reason: reason.trim() || undefined })}
+            onCancel={() => setMode("idle")}
+          />
         </div>
       )}
       {error && (
@@ -169,6 +157,40 @@ export function ApprovalPanel({ approval, args }: { approval: ToolApproval; args
           {error}
         </p>
       )}
+    </div>
+  );
+}
+
+/** The confirm and cancel buttons under the argument editor and the deny reason. */
+function ConfirmRow({
+  label,
+  tone,
+  testId,
+  disabled,
+  onConfirm,
+  onCancel,
+}: {
+  label: string;
+  tone: string;
+  testId: string;
+  disabled: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  return (
+    <div className="flex gap-2">
+      <button
+        type="button"
+        disabled={disabled}
+        onClick={onConfirm}
+        className={`${button} ${tone}`}
+        data-testid={testId}
+      >
+        {label}
+      </button>
+      <button type="button" onClick={onCancel} className={`${button} text-zinc-600`}>
+        Cancel
+      </button>
     </div>
   );
 }

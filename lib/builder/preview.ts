@@ -131,17 +131,18 @@ function toNodes(
       overDepth.filter((o) => o.parentId === agent.id && o.depth === depth).map((o) => [o.childId, o]),
     ).values(),
   ];
-  for (const o of cut.filter((c) => c.self))
-    nodes.push({
-      kind: "too_deep",
-      self: true,
-      agentId: o.childId,
-      name: o.childName,
-      depth,
-      tools: [],
-      askTools: [],
-      children: [],
-    });
+  const tooDeep = (o: OverDepthEntry): PreviewNode => ({
+    kind: "too_deep",
+    ...(o.self ? { self: true } : {}),
+    agentId: o.childId,
+    name: o.childName,
+    depth,
+    tools: [],
+    askTools: [],
+    children: [],
+  });
+  // Where the engine puts them: a self copy first, listed children after the expanded ones.
+  for (const o of cut.filter((c) => c.self)) nodes.push(tooDeep(o));
   for (const c of configs) {
     if (c.self) {
       nodes.push({
@@ -170,15 +171,7 @@ function toNodes(
   }
   for (const o of cut.filter((c) => !c.self)) {
     expanded.add(o.childId);
-    nodes.push({
-      kind: "too_deep",
-      agentId: o.childId,
-      name: o.childName,
-      depth,
-      tools: [],
-      askTools: [],
-      children: [],
-    });
+    nodes.push(tooDeep(o));
   }
   // Listed children the engine left out although they exist: the loops it skips.
   for (const id of agent.subagents?.agent_ids ?? []) {

@@ -22,7 +22,7 @@ import {
 } from "@/lib/agents";
 import { getDb } from "@/lib/db/client";
 import type { StoredMessage } from "@/lib/db/conversations";
-import { countRunningRuns, withAdmissionLock } from "@/lib/db/quota-runs";
+import { withAdmissionLock } from "@/lib/db/quota-runs";
 import {
   type ApprovalRow,
   decidedApprovals,
@@ -40,8 +40,8 @@ import {
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import type { WithAttachments } from "@/lib/files/send";
+import { refuseWithoutRunSlot } from "@/lib/quota";
 import { holdRun, processLeaseId, releaseRun } from "@/lib/quota/process-lease";
-import { getEffectiveQuota } from "@/lib/quota/settings";
 import type { ChatMeta } from "./live-runs";
 import { toolArgsProblem } from "./tools";
 
@@ -297,14 +297,7 @@ export async function decideApproval({
     outcome = await withAdmissionLock(userId, async (tx) => {
       const run = await lockRun({ tx, runId });
       if (run?.status === "PAUSED") {
-        const quota = await getEffectiveQuota({ userId, tx });
-        const running = await countRunningRuns({ tx, userId });
-        if (running >= quota.maxConcurrentRuns)
-          throw new AppError(
-            "rate_limit:concurrent_runs",
-            `You already have ${running} answer${running === 1 ? "" : "s"} running (the limit is ${quota.maxConcurrentRuns}). Wait for one to finish, then decide again.`,
-            { retryAfter: 5 },
-          );
+        await refuseWithoutRunSlot({ tx, userId });
       } else if (run?.status !== "RUNNING") {
         throw new AppError(
           "conflict:approval_expired",

@@ -10,6 +10,7 @@ import {
   storageUsedBy,
 } from "@/lib/db/files";
 import { AppError } from "@/lib/errors";
+import { readBodyLimited } from "@/lib/http/read-limited";
 import { ExtractError, extractText } from "./extract";
 import { formatBytes } from "./format";
 import { fileLimits } from "./limits";
@@ -23,31 +24,6 @@ const KIND_LABEL = { text: "Text files", pdf: "PDFs", image: "Images" } as const
 
 const tooLarge = (max: number) =>
   new AppError("payload_too_large:file", `Files are limited to ${formatBytes(max)} each.`);
-
-/** Reads a request body up to `max` bytes; stops reading and refuses as soon as it is larger. */
-async function readLimited(body: ReadableStream<Uint8Array> | null, max: number): Promise<Uint8Array> {
-  if (!body) return new Uint8Array();
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel().catch(() => {});
-      throw tooLarge(max);
-    }
-    chunks.push(value);
-  }
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.byteLength;
-  }
-  return out;
-}
 
 /** The file name the browser sent (URI-encoded in `X-File-Name`), sanitised. */
 export function fileNameFrom(header: string | null): string {
@@ -82,7 +58,7 @@ export async function uploadFile({
   if (Number.isFinite(declared) && used + declared > limits.quotaBytes)
     throw quotaFull(limits.quotaBytes, used);
 
-  const data = await readLimited(body, limits.maxBytes);
+  const data = await readBodyLimited(body, limits.maxBytes, () => tooLarge(limits.maxBytes));
   if (data.byteLength === 0) throw new AppError("bad_request:file", `"${name}" is empty.`);
   if (used + data.byteLength > limits.quotaBytes) throw quotaFull(limits.quotaBytes, used);
 

@@ -1,6 +1,7 @@
 import { AppError } from "@/lib/errors";
 import { assertCleanInput } from "./clean-input";
 import { MAX_BODY_BYTES } from "./limits";
+import { readBodyLimited } from "./read-limited";
 
 /** The `application/json` check: `application/json` or `application/<x>+json`, any parameters. */
 export function isJsonContentType(value: string | null): boolean {
@@ -11,21 +12,7 @@ export function isJsonContentType(value: string | null): boolean {
 async function readLimited(req: Request): Promise<string> {
   const declared = Number(req.headers.get("content-length") ?? "");
   if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) throw tooLarge();
-  if (!req.body) return "";
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel().catch(() => {});
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
+  return (await readBodyLimited(req.body, MAX_BODY_BYTES, tooLarge)).toString("utf8");
 }
 
 function tooLarge() {

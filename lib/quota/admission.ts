@@ -8,9 +8,11 @@
 // the common send pays for no sweep, and a slot held by a dead run never refuses anybody.
 import "server-only";
 import { randomUUID } from "node:crypto";
+import type { Tx } from "@/lib/db/client";
 import {
   type AdmissionCounts,
   admitInOneStatement,
+  countRunningRuns,
   runStartedAt,
   type TurnRows,
   withAdmissionLock,
@@ -119,6 +121,17 @@ function rateRefusal(quota: QuotaValues, retryAfter: number): AppError {
     `You can send ${plural(quota.messagesPerWindow, "message")} every ${duration(quota.windowSeconds)}. Try again in ${duration(retryAfter)}.`,
     { retryAfter },
   );
+}
+
+/**
+ * For a paused run that a decision reopens (lib/chat/approvals.ts), inside the caller's admission
+ * lock: refused like a new answer when the user's concurrent-run slots are all taken. A paused
+ * run counts against neither the message rate nor the balance again: it was admitted when sent.
+ */
+export async function refuseWithoutRunSlot({ tx, userId }: { tx: Tx; userId: string }): Promise<void> {
+  const quota = await getEffectiveQuota({ userId, tx });
+  const running = await countRunningRuns({ tx, userId });
+  if (running >= quota.maxConcurrentRuns) throw concurrencyRefusal(quota, running);
 }
 
 function concurrencyRefusal(quota: QuotaValues, running: number): AppError {

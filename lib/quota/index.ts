@@ -13,7 +13,7 @@ import { chargeModelCall } from "./charge";
 import type { QuotaValues } from "./fields";
 import { getEffectiveQuota } from "./settings";
 
-export { admitRun } from "./admission";
+export { admitRun, refuseWithoutRunSlot } from "./admission";
 export { emptyBalanceRefusal, getBalanceForUser } from "./balance";
 export { grantBalance, setBalance } from "./balance-admin";
 export { chargeModelCall, usageRecordOf } from "./charge";
