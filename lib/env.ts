@@ -36,6 +36,19 @@ const schema = z.object({
   /** "1" when `npm start` runs the embedded single-process database. */
   EMBEDDED_DATABASE: z.preprocess(blank, z.enum(["0", "1"]).default("0")),
 
+  /**
+   * Set: several app processes share live runs through this Redis (event streams, Stop); unset:
+   * the single-process mode. May hold a password: never logged.
+   */
+  REDIS_URL: z.preprocess(
+    blank,
+    z
+      .string()
+      .trim()
+      .regex(/^rediss?:\/\//, "REDIS_URL must start with redis:// or rediss://")
+      .optional(),
+  ),
+
   /** How long a run's final save keeps retrying (with backoff) while the database is unreachable. */
   RUN_FINAL_SAVE_RETRY_SECONDS: z.preprocess(blank, z.coerce.number().min(0).max(86_400).default(300)),
   /** How often each app process refreshes its lease row (ProcessLease.heartbeatAt). */

@@ -164,6 +164,11 @@ export function ChatView({
         </div>
       </div>
       <div className="mx-auto w-full max-w-3xl space-y-2 px-4 pb-4">
+        {chat.followingSaved && (
+          <p data-testid="following-saved" className="text-xs text-zinc-500 dark:text-zinc-400">
+            This answer is being written by another server; it updates every few seconds.
+          </p>
+        )}
         {chat.error && (
           <div
             role="alert"

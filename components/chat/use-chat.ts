@@ -1,5 +1,5 @@
 "use client";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import type { ApiError, Blocked, ChatMessage, ChatMeta, ConversationJson } from "@/lib/chat/page-data";
 import type { AttachmentInfo } from "@/lib/db/files";
 import type { Decide } from "./approval-context";
@@ -47,12 +47,19 @@ export function useChat({
     return () => clearTimeout(t);
   }, [blocked]);
 
-  const reload = useCallback(async (id: string) => {
+  const reload = useCallback(async (id: string): Promise<ChatMessage[] | null> => {
     const res = await fetch(`/api/conversations/${id}`, { cache: "no-store" }).catch(() => null);
-    if (!res?.ok) return;
+    if (!res?.ok) return null;
     const data = (await res.json()) as ConversationJson;
     setMessages(data.messages);
+    return data.messages;
   }, []);
+
+  // An answer followed by polling its saved state (another app process writes it and it can't be
+  // streamed from here, or its live stream was cut off before the answer ended).
+  const [remote, setRemote] = useState(remoteRun);
+  const liveRunRef = useRef<string | undefined>(undefined);
+  liveRunRef.current = stream.live?.runId;
 
   /** After a request: on refusal drop the optimistic messages and keep the error; else reload. */
   const settle = useCallback(
@@ -69,7 +76,11 @@ export function useChat({
         // A run can end on the same limits (the balance ran out during the answer).
         const ended = outcome.tree?.error;
         setBlocked(ended && BLOCKING.test(ended.code) ? { reason: ended.message, until: null } : null);
-        if (convId) await reload(convId);
+        const runId = liveRunRef.current;
+        const saved = convId ? await reload(convId) : null;
+        // The stream ended but the answer didn't (its process or Redis went away mid-answer).
+        const unfinished = saved?.find((m) => m.role === "ASSISTANT" && m.status === "STREAMING");
+        if (unfinished && runId) setRemote({ messageId: unfinished.id, runId });
       }
       end();
       window.dispatchEvent(new Event(CONVERSATIONS_CHANGED));
@@ -90,8 +101,7 @@ export function useChat({
     return () => controller.abort();
   }, [liveRunId]);
 
-  // An answer written by another app process: poll its saved state until it leaves STREAMING.
-  const [remote, setRemote] = useState(remoteRun);
+  // Poll the followed answer's saved state until it leaves STREAMING.
   useEffect(() => {
     if (!remote || !conversationId) return;
     const timer = setInterval(async () => {
@@ -253,6 +263,8 @@ export function useChat({
     regenerate,
     stop,
     decide,
-    running: stream.live !== null,
+    running: stream.live !== null || remote !== null,
+    /** The answer is followed through its saved state, not live. */
+    followingSaved: remote !== null,
   };
 }

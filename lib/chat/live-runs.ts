@@ -1,8 +1,10 @@
 // Runs in progress in this process. Every event of a live run is kept here so that a second
-// request (a reload, another tab) can replay what happened so far and then follow the rest.
+// request (a reload, another tab) can replay what happened so far and then follow the rest, and
+// handed to the live run bus (./run-bus), which mirrors it for other app processes when there are.
 // A finished run stays a short while so a client that reconnects right at the end still sees it.
 import type { MessageTree, RunEvent } from "@/lib/agents";
-import { AppError } from "@/lib/errors";
+import { runBus } from "./run-bus";
+import type { FeedListener } from "./run-bus/types";
 
 export interface ChatMeta {
   type: "meta";
@@ -18,15 +20,13 @@ export interface ChatMeta {
 
 export type StreamItem = ChatMeta | RunEvent;
 
-type Listener = (item: StreamItem | null) => void;
-
 export interface LiveRun {
   meta: ChatMeta;
   userId: string;
   items: StreamItem[];
   done: boolean;
   abort: (reason?: unknown) => void;
-  listeners: Set<Listener>;
+  listeners: Set<FeedListener>;
   /** Resolves when the run has ended and its answer was saved (or the save gave up). */
   ended: Promise<void>;
   markEnded: () => void;
@@ -93,12 +93,14 @@ export function registerRun({
     markEnded,
   };
   runs.set(meta.runId, run);
+  runBus().append(run, meta);
   return run;
 }
 
 export function publish(run: LiveRun, item: StreamItem) {
   run.items.push(item);
   for (const l of run.listeners) l(item);
+  runBus().append(run, item);
 }
 
 export function finish(run: LiveRun) {
@@ -106,6 +108,7 @@ export function finish(run: LiveRun) {
   run.markEnded();
   for (const l of run.listeners) l(null);
   run.listeners.clear();
+  runBus().end(run);
   setTimeout(() => {
     if (runs.get(run.meta.runId) === run) runs.delete(run.meta.runId);
   }, KEEP_FINISHED_MS).unref?.();
@@ -113,15 +116,6 @@ export function finish(run: LiveRun) {
 
 export function getLiveRun(runId: string): LiveRun | undefined {
   return runs.get(runId);
-}
-
-/** A live run of this user's; `not_found:run` when it has ended or belongs to someone else. */
-export function ownedLiveRun({ runId, userId }: { runId: string; userId: string }): LiveRun {
-  const live = runs.get(runId);
-  // Someone else's run answers exactly as a missing one: run ids are not confirmed to others.
-  if (!live || live.userId !== userId)
-    throw new AppError("not_found:run", "This answer is no longer running.");
-  return live;
 }
 
 export function liveRunForConversation(conversationId: string): LiveRun | undefined {

@@ -16,6 +16,7 @@ import { DEMO_ENDPOINT_ID } from "@/lib/providers";
 import { emptyBalanceRefusal, INTERRUPTED } from "@/lib/quota";
 import { expiredView } from "./approvals";
 import { isLive, liveRunForConversation } from "./live-runs";
+import { runBus } from "./run-bus";
 
 // The chat's data as the browser receives it (JSON: dates as ISO strings). The client imports these
 // with `import type`, so the server's shapes are the only definition.
@@ -97,9 +98,12 @@ function toChatMessage(m: StoredMessage): ChatMessage {
 export interface ConversationView {
   conversation: { id: string; agentId: string | null };
   messages: ChatMessage[];
-  /** The run of this conversation held by this process, followed live. */
+  /**
+   * The run of this conversation, followed live: held by this process, or by another one when the
+   * live run bus can follow it from here (Redis).
+   */
   liveRunId: string | null;
-  /** An answer another app process is writing: followed by polling its saved state. */
+  /** An answer another app process is writing that can't be followed live: polled instead. */
   remoteRun: { messageId: string; runId: string } | null;
 }
 
@@ -122,6 +126,8 @@ export async function conversationView({
   const running = (mid: string) => runStatus.get(mid)?.status === "RUNNING";
   const remoteId = notHere.find(running);
   const live = liveRunForConversation(id);
+  const remote =
+    !live && remoteId ? { messageId: remoteId, runId: runStatus.get(remoteId)?.runId as string } : null;
   // A paused answer whose time to decide is over shows as expired (the sweep stores it so).
   const expiries = await pausedRunExpiries({
     assistantMessageIds: messages.filter((m) => m.status === "PAUSED").map((m) => m.id),
@@ -138,8 +144,7 @@ export async function conversationView({
           })
         : toChatMessage(expired(m.id) ? expiredView(m) : m),
     ),
-    liveRunId: live?.meta.runId ?? null,
-    remoteRun:
-      !live && remoteId ? { messageId: remoteId, runId: runStatus.get(remoteId)?.runId as string } : null,
+    liveRunId: live?.meta.runId ?? (remote && runBus().followsOtherProcesses ? remote.runId : null),
+    remoteRun: remote && !runBus().followsOtherProcesses ? remote : null,
   };
 }

@@ -7,6 +7,7 @@ import "server-only";
 import { env } from "@/lib/env";
 import { releaseProcessLease } from "@/lib/quota/process-lease";
 import { serverShutdown, stopAcceptingRuns, unfinishedRuns } from "./live-runs";
+import { runBus } from "./run-bus";
 
 /** Longest wait for interrupted answers to be saved before exiting anyway. */
 const SAVE_AFTER_INTERRUPT_MS = 15_000;
@@ -50,6 +51,7 @@ export async function drainRuns({
     if (!saved) log("shutdown: some interrupted answers were not saved in time");
   }
   await releaseProcessLease();
+  await runBus().close();
   return { finished: running.length - left.length, interrupted: left.length };
 }
 

@@ -1,47 +1,37 @@
 // The server-sent-events body of a live run: what happened so far, then each new item, until the
 // run ends or the client goes away. Items are written in batches, not one by one: those published
 // in the same turn of the event loop go out as one chunk (one socket write), and after a write the
-// next one waits at least FLUSH_GAP_MS — one animation frame, the most often a browser shows
+// next one waits at least one animation frame (FlushPacer), the most often a browser shows
 // anything new — so a model streaming a token every millisecond costs a write per frame instead of
 // one per token. The first write (the replay, with the `meta` item) goes out at once.
-import type { LiveRun, StreamItem } from "./live-runs";
+import { FlushPacer } from "@/lib/util/flush-pacer";
+import type { StreamItem } from "./live-runs";
+import type { RunFeed } from "./run-bus";
 
-const FLUSH_GAP_MS = 16;
 const END = "event: end\ndata: {}\n\n";
 
-export function liveSse(run: LiveRun, signal?: AbortSignal): ReadableStream<Uint8Array> {
+/** Follows a run of this process (a LiveRun) or one another process runs (a bus feed). */
+export function liveSse(run: RunFeed, signal?: AbortSignal): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let pending = "";
-  let timer: ReturnType<typeof setTimeout> | ReturnType<typeof setImmediate> | undefined;
-  let lastFlush = 0;
   let closed = false;
   let controller: ReadableStreamDefaultController<Uint8Array>;
 
-  const flush = () => {
-    timer = undefined;
+  const pacer = new FlushPacer(() => {
     if (closed || !pending) return;
     controller.enqueue(encoder.encode(pending));
     pending = "";
-    lastFlush = performance.now();
-  };
-  const schedule = () => {
-    if (timer) return;
-    const wait = FLUSH_GAP_MS - (performance.now() - lastFlush);
-    timer = wait > 0 ? setTimeout(flush, wait) : setImmediate(flush);
-  };
+  });
   const stop = () => {
     run.listeners.delete(listener);
     signal?.removeEventListener("abort", end);
-    if (timer) {
-      clearTimeout(timer as ReturnType<typeof setTimeout>);
-      clearImmediate(timer as ReturnType<typeof setImmediate>);
-      timer = undefined;
-    }
+    pacer.cancel();
+    run.close?.();
   };
   function end() {
     if (closed) return;
     pending += END;
-    flush();
+    pacer.now();
     closed = true;
     stop();
     controller.close();
@@ -49,7 +39,7 @@ export function liveSse(run: LiveRun, signal?: AbortSignal): ReadableStream<Uint
   function listener(item: StreamItem | null) {
     if (item === null) return end();
     pending += `data: ${JSON.stringify(item)}\n\n`;
-    schedule();
+    pacer.schedule();
   }
 
   return new ReadableStream<Uint8Array>({
@@ -59,7 +49,7 @@ export function liveSse(run: LiveRun, signal?: AbortSignal): ReadableStream<Uint
       if (run.done || signal?.aborted) return end();
       run.listeners.add(listener);
       signal?.addEventListener("abort", end);
-      flush();
+      pacer.now();
     },
     cancel() {
       closed = true;

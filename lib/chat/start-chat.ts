@@ -18,7 +18,6 @@ import {
   type UsageRow,
 } from "@/lib/db/conversations";
 import { newRowId } from "@/lib/db/ids";
-import { listenForRunStops } from "@/lib/db/run-signals";
 import { clearCheckpoint } from "@/lib/db/tool-approvals";
 import type { PublicUser } from "@/lib/db/users";
 import { env } from "@/lib/env";
@@ -40,6 +39,7 @@ import {
   registerRun,
 } from "./live-runs";
 import { resolveRunModels } from "./models";
+import { runBus } from "./run-bus";
 import { testModelFactory } from "./test-hooks";
 import { resolveRunTools } from "./tools";
 import { chatRequestSchema } from "./validation";
@@ -209,8 +209,8 @@ export async function startChat({
     title,
   };
   const live = registerRun({ userId: user.id, abort: (reason) => controller.abort(reason), meta });
-  // Stop requests that reach another app process arrive here through the database.
-  listenForRunStops((id) => getLiveRun(id)?.abort(new Error("Stopped by the user")));
+  // Stop requests that reach another app process arrive here through the live run bus.
+  runBus().onStop((id) => getLiveRun(id)?.abort(new Error("Stopped by the user")));
   void pump({
     live,
     run,

@@ -1,12 +1,14 @@
 // What a load balancer asks before sending traffic to this process: can it reach its database,
-// and is that database at the schema this build expects? Liveness (/api/health) asks nothing.
+// is that database at the schema this build expects, and (with REDIS_URL) can it reach the Redis
+// that carries live runs between processes? Liveness (/api/health) asks nothing.
 import "server-only";
 import path from "node:path";
+import { runBus } from "@/lib/chat/run-bus";
 import { appliedMigrationNames } from "@/lib/db/health";
 import { readMigrations } from "@/lib/db/migrate";
 
 export interface ReadinessCheck {
-  name: "database" | "migrations";
+  name: "database" | "migrations" | "redis";
   ok: boolean;
   /** Why it is not ready, in words an operator can act on; never a connection string. */
   detail?: string;
@@ -45,6 +47,15 @@ export async function readiness({
 }: {
   migrationsDir?: string;
 } = {}): Promise<Readiness> {
+  const [db, bus] = await Promise.all([databaseReadiness(migrationsDir), runBus().check()]);
+  if (!bus) return db;
+  return {
+    ready: db.ready && bus.ok,
+    checks: [...db.checks, { name: "redis", ...bus }],
+  };
+}
+
+async function databaseReadiness(migrationsDir: string): Promise<Readiness> {
   let applied: string[];
   try {
     applied = await withTimeout(appliedMigrationNames(), "The database");

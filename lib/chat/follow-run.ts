@@ -1,0 +1,45 @@
+// Following a run, wherever it runs: this process's own runs from memory; another process's from
+// the live run bus, once the database confirms the run is the user's and still running.
+import "server-only";
+import { getRunForUser } from "@/lib/db/run-signals";
+import { AppError } from "@/lib/errors";
+import { getLiveRun } from "./live-runs";
+import { type RunFeed, runBus } from "./run-bus";
+
+const GONE = "This answer is no longer running.";
+
+export async function followRun({ runId, userId }: { runId: string; userId: string }): Promise<RunFeed> {
+  const local = getLiveRun(runId);
+  if (local) {
+    // Someone else's run answers exactly as a missing one: run ids are not confirmed to others.
+    if (local.userId !== userId) throw new AppError("not_found:run", GONE);
+    return local;
+  }
+  const run = await getRunForUser({ runId, userId });
+  if (run.status !== "RUNNING") throw new AppError("not_found:run", GONE);
+  const feed = await runBus().follow(runId, async () => {
+    const now = await getRunForUser({ runId, userId }).catch(() => null);
+    return now?.status === "RUNNING";
+  });
+  if (!feed) throw new AppError("not_found:run", GONE);
+  return feed;
+}
+
+/** Stops a run and its subagents wherever it runs (relayed when another process runs it). */
+export async function stopRun({
+  runId,
+  userId,
+}: {
+  runId: string;
+  userId: string;
+}): Promise<{ stopped: boolean; relayed: boolean }> {
+  const local = getLiveRun(runId);
+  if (local && local.userId === userId) {
+    if (!local.done) local.abort(new Error("Stopped by the user"));
+    return { stopped: !local.done, relayed: false };
+  }
+  const run = await getRunForUser({ runId, userId });
+  if (run.status !== "RUNNING") throw new AppError("not_found:run", "This answer has already finished.");
+  await runBus().requestStop(runId);
+  return { stopped: true, relayed: true };
+}

@@ -1,0 +1,219 @@
+// The Redis live run bus as two app processes use it: one bus runs answers (the runner), another
+// follows them (a reload that landed on another process). Against a Redis of the test's own, so
+// it can be killed and restarted mid-run.
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { RunEvent } from "@/lib/agents";
+import type { LiveRun, StreamItem } from "@/lib/chat/live-runs";
+import { redisRunBus } from "@/lib/chat/run-bus/redis";
+import type { RunBus, RunFeed } from "@/lib/chat/run-bus/types";
+import { type PrivateRedis, startPrivateRedis } from "../helpers/private-redis";
+
+let redis: PrivateRedis;
+const buses: RunBus[] = [];
+function bus(): RunBus {
+  const b = redisRunBus(redis.url);
+  buses.push(b);
+  return b;
+}
+
+beforeAll(async () => {
+  redis = await startPrivateRedis({ port: 16_390 + (process.pid % 500) });
+});
+afterAll(async () => {
+  await Promise.all(buses.map((b) => b.close().catch(() => {})));
+  await redis.kill();
+});
+
+let seq = 0;
+function liveRun(): LiveRun {
+  const runId = `run-${process.pid}-${++seq}`;
+  const meta = {
+    type: "meta" as const,
+    runId,
+    conversationId: "c",
+    userMessageId: "u",
+    assistantMessageId: `a-${runId}`,
+    agentId: "agent",
+    title: "t",
+  };
+  return {
+    meta,
+    userId: "user",
+    items: [meta],
+    done: false,
+    abort: () => {},
+    listeners: new Set(),
+    ended: Promise.resolve(),
+    markEnded: () => {},
+  };
+}
+const delta = (text: string): RunEvent => ({
+  type: "text_delta",
+  text,
+  spanId: "root",
+  parentSpanId: null,
+  depth: 0,
+  agentId: "agent",
+  ts: 0,
+});
+/** What `publish` does for a run of the runner's process. */
+function publish(b: RunBus, run: LiveRun, item: StreamItem) {
+  run.items.push(item);
+  b.append(run, item);
+}
+function end(b: RunBus, run: LiveRun) {
+  run.done = true;
+  b.end(run);
+}
+const running = async () => true;
+
+/** Every item a feed delivers, from its replay to its end. */
+function collect(feed: RunFeed): Promise<StreamItem[]> {
+  const out = [...feed.items];
+  if (feed.done) return Promise.resolve(out);
+  return new Promise((resolve) => {
+    feed.listeners.add((item) => {
+      if (item === null) resolve(out);
+      else out.push(item);
+    });
+  });
+}
+const texts = (items: StreamItem[]) => items.flatMap((i) => (i.type === "text_delta" ? [i.text] : []));
+
+describe("the Redis live run bus", () => {
+  it("a follower on another process replays the run from its start, then gets every item live, in order", async () => {
+    const runner = bus();
+    const follower = bus();
+    const run = liveRun();
+    runner.append(run, run.meta);
+    for (let i = 0; i < 50; i++) publish(runner, run, delta(`early${i} `));
+    await vi.waitFor(async () => expect(await follower.follow(run.meta.runId, running)).not.toBeNull());
+    const feed = (await follower.follow(run.meta.runId, running)) as RunFeed;
+    expect(feed.items[0]).toEqual(run.meta);
+    const all = collect(feed);
+    const late = follower.follow(run.meta.runId, running).then((f) => collect(f as RunFeed));
+    for (let i = 0; i < 500; i++) {
+      publish(runner, run, delta(`t${i} `));
+      if (i % 50 === 0) await new Promise((r) => setTimeout(r, 5));
+    }
+    end(runner, run);
+    expect(await all).toEqual(run.items);
+    expect(await late).toEqual(run.items);
+    // A follower that comes after the end still gets the whole run, then the end.
+    const after = (await follower.follow(run.meta.runId, running)) as RunFeed;
+    expect(after.done).toBe(true);
+    expect(after.items).toEqual(run.items);
+  });
+
+  it("nothing to follow: no stream, or a stream whose start is gone", async () => {
+    const follower = bus();
+    expect(await follower.follow("no-such-run", running)).toBeNull();
+    const runner = bus();
+    const run = liveRun();
+    runner.append(run, run.meta);
+    publish(runner, run, delta("x"));
+    await vi.waitFor(async () => expect(await follower.follow(run.meta.runId, running)).not.toBeNull());
+    const { default: Redis } = await import("ioredis");
+    const raw = new Redis(redis.url);
+    try {
+      // As if the cap had trimmed the first entries away: the stream starts at item 7.
+      await raw.del(`delegate:run:${run.meta.runId}`);
+      await raw.xadd(`delegate:run:${run.meta.runId}`, "*", "n", "7", "i", JSON.stringify([delta("y")]));
+      expect(await follower.follow(run.meta.runId, running)).toBeNull();
+    } finally {
+      raw.disconnect();
+    }
+  });
+
+  it("a quiet follower asks whether the run still runs, and ends when it doesn't (its runner died)", async () => {
+    const runner = bus();
+    const follower = bus();
+    const run = liveRun();
+    runner.append(run, run.meta);
+    await vi.waitFor(async () => expect(await follower.follow(run.meta.runId, running)).not.toBeNull());
+    let asked = 0;
+    const feed = (await follower.follow(run.meta.runId, async () => {
+      asked++;
+      return asked < 2;
+    })) as RunFeed;
+    const items = await collect(feed);
+    expect(asked).toBe(2);
+    expect(items).toEqual([run.meta]);
+  }, 15_000);
+
+  it("Redis restarted mid-run: the runner goes on, followers end instead of hanging, and the stream is rebuilt once it is back", async () => {
+    const runner = bus();
+    const follower = bus();
+    const run = liveRun();
+    runner.append(run, run.meta);
+    for (let i = 0; i < 20; i++) publish(runner, run, delta(`a${i} `));
+    await vi.waitFor(async () => expect(await follower.follow(run.meta.runId, running)).not.toBeNull());
+    const cut = collect((await follower.follow(run.meta.runId, running)) as RunFeed);
+
+    await redis.kill();
+    // Redis is gone: the runner's publishes neither throw nor wait.
+    for (let i = 0; i < 20; i++) publish(runner, run, delta(`b${i} `));
+    const got = await cut;
+    expect(got.length).toBeLessThan(run.items.length);
+    expect(got).toEqual(run.items.slice(0, got.length));
+
+    await redis.start();
+    // The next publish after the restart rebuilds the whole stream from the runner's memory.
+    await vi.waitFor(
+      async () => {
+        publish(runner, run, delta("c "));
+        await new Promise((r) => setTimeout(r, 100));
+        const feed = await follower.follow(run.meta.runId, running);
+        expect(feed?.items.length ?? 0).toBe(run.items.length);
+        feed?.close?.();
+      },
+      { timeout: 10_000, interval: 200 },
+    );
+    const again = collect((await follower.follow(run.meta.runId, running)) as RunFeed);
+    publish(runner, run, delta("d "));
+    end(runner, run);
+    const items = await again;
+    // Each item once, in order: nothing repeated by the rebuild.
+    expect(items).toEqual(run.items);
+    expect(texts(items).filter((t) => t === "a0 ")).toHaveLength(1);
+  }, 30_000);
+
+  it("a Stop published on one process reaches the process that holds the run", async () => {
+    const here = bus();
+    const there = bus();
+    const stops: string[] = [];
+    there.onStop((runId) => stops.push(runId));
+    // The subscription is made in the background: publish until it is there.
+    await vi.waitFor(async () => {
+      await here.requestStop("run-to-stop");
+      expect(stops).toContain("run-to-stop");
+    });
+  });
+
+  it("with Redis down, a Stop is relayed through PostgreSQL instead", async () => {
+    const here = bus();
+    const listener = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await listener.connect();
+    const received: string[] = [];
+    listener.on("notification", (m) => received.push(m.payload ?? ""));
+    await listener.query("LISTEN delegate_run_stop");
+    await redis.kill();
+    try {
+      await here.requestStop("stop-without-redis");
+      await vi.waitFor(() => expect(received).toEqual(["stop-without-redis"]));
+    } finally {
+      await listener.end();
+      await redis.start();
+    }
+  });
+
+  it("readiness sees Redis come and go", async () => {
+    const b = bus();
+    await vi.waitFor(async () => expect(await b.check()).toEqual({ ok: true }));
+    await redis.kill();
+    expect(await b.check()).toEqual({ ok: false, detail: "Redis (REDIS_URL) is unreachable." });
+    await redis.start();
+    await vi.waitFor(async () => expect(await b.check()).toEqual({ ok: true }), { timeout: 10_000 });
+  });
+});
