@@ -106,6 +106,19 @@ const schema = z.object({
   MCP_NOTES_URL: z.preprocess(blank, z.string().trim().url().optional()),
   /** A run waiting for approvals of tool calls ends as expired after this many hours without a decision. */
   TOOL_APPROVAL_EXPIRE_HOURS: z.preprocess(blank, z.coerce.number().positive().max(8760).default(24)),
+
+  /**
+   * OTLP/HTTP collector (e.g. http://otel-collector:4318): set = every run is exported as a trace
+   * to `<endpoint>/v1/traces`; unset = tracing is off and costs nothing. Headers for the collector
+   * (OTEL_EXPORTER_OTLP_HEADERS) are read by the exporter itself.
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.preprocess(blank, z.string().trim().url().optional()),
+  OTEL_SERVICE_NAME: z.preprocess(blank, z.string().trim().default("delegate-chat")),
+  /** Bearer token of GET /api/metrics (Prometheus); unset = the endpoint answers 404 and nothing is counted. */
+  METRICS_TOKEN: z.preprocess(
+    blank,
+    z.string().trim().min(16, { error: "at least 16 characters (it guards /api/metrics)" }).optional(),
+  ),
 });
 
 export type Env = z.infer<typeof schema>;
