@@ -15,6 +15,10 @@ export class ModelCallClock {
       case "run_start":
         this.since.set(ROOT_SPAN_ID, e.ts);
         return undefined;
+      case "tool_call_start":
+        // A subagent's span begins with its dispatch (subagent_start follows at once).
+        if (e.name === "subagent") this.since.set(e.id, e.ts);
+        return undefined;
       case "subagent_start":
       case "tool_call_end":
         this.since.set(e.spanId, e.ts);
