@@ -112,7 +112,14 @@ const schema = z.object({
    * to `<endpoint>/v1/traces`; unset = tracing is off and costs nothing. Headers for the collector
    * (OTEL_EXPORTER_OTLP_HEADERS) are read by the exporter itself.
    */
-  OTEL_EXPORTER_OTLP_ENDPOINT: z.preprocess(blank, z.string().trim().url().optional()),
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.preprocess(
+    blank,
+    z
+      .string()
+      .trim()
+      .pipe(z.url({ protocol: /^https?$/, error: "an http(s) URL, e.g. http://otel-collector:4318" }))
+      .optional(),
+  ),
   OTEL_SERVICE_NAME: z.preprocess(blank, z.string().trim().default("delegate-chat")),
   /** Bearer token of GET /api/metrics (Prometheus); unset = the endpoint answers 404 and nothing is counted. */
   METRICS_TOKEN: z.preprocess(
@@ -138,6 +145,27 @@ class EnvError extends Error {
  */
 export function env(source: Record<string, string | undefined> = process.env): Env {
   const parsed = schema.safeParse(source);
+  if (!parsed.success) {
+    throw new EnvError(parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`));
+  }
+  return parsed.data;
+}
+
+const opsSchema = schema.pick({
+  OTEL_EXPORTER_OTLP_ENDPOINT: true,
+  OTEL_SERVICE_NAME: true,
+  METRICS_TOKEN: true,
+});
+
+/**
+ * The operator's telemetry switches (traces, metrics), read once per run: validating three variables
+ * costs a microsecond where the whole env() costs a hundred or more, which a run whose telemetry is
+ * off should not pay. Same schema, same errors.
+ */
+export function opsEnv(
+  source: Record<string, string | undefined> = process.env,
+): Pick<Env, "OTEL_EXPORTER_OTLP_ENDPOINT" | "OTEL_SERVICE_NAME" | "METRICS_TOKEN"> {
+  const parsed = opsSchema.safeParse(source);
   if (!parsed.success) {
     throw new EnvError(parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`));
   }

@@ -1,4 +1,5 @@
 import "server-only";
+import { opsEnv } from "@/lib/env";
 import { countRun } from "./metrics/count-run";
 import type { ObservedRun, RunObserver } from "./run-observer";
 import { traceRun } from "./telemetry/observer";
@@ -8,7 +9,10 @@ import { traceRun } from "./telemetry/observer";
  * (METRICS_TOKEN). Undefined when both are off, so the run's pump does no work per event.
  */
 export function observeRun(run: ObservedRun): RunObserver | undefined {
-  const observers = [traceRun(run), countRun(run)].filter((o): o is RunObserver => o !== undefined);
+  const settings = opsEnv();
+  const observers = [traceRun(run, settings), countRun(run, settings)].filter(
+    (o): o is RunObserver => o !== undefined,
+  );
   if (observers.length === 0) return undefined;
   if (observers.length === 1) return observers[0];
   return {

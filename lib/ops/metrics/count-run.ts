@@ -1,13 +1,16 @@
 import "server-only";
 import type { RunEvent } from "@/lib/agents/events";
-import { env } from "@/lib/env";
+import type { opsEnv } from "@/lib/env";
 import { ModelCallClock } from "../model-call-clock";
 import type { FinalRunStatus, ObservedRun, RunObserver } from "../run-observer";
 import { runMetrics } from "./registry";
 
 /** The run's metrics observer, or undefined when METRICS_TOKEN is unset (nobody can read them). */
-export function countRun(run: ObservedRun): RunObserver | undefined {
-  if (!env().METRICS_TOKEN) return undefined;
+export function countRun(
+  run: ObservedRun,
+  { METRICS_TOKEN }: Pick<ReturnType<typeof opsEnv>, "METRICS_TOKEN">,
+): RunObserver | undefined {
+  if (!METRICS_TOKEN) return undefined;
   const m = runMetrics();
   const clock = new ModelCallClock();
   let failure: string | undefined;

@@ -1,6 +1,6 @@
 import "server-only";
 import type { RunEvent } from "@/lib/agents/events";
-import { env } from "@/lib/env";
+import type { opsEnv } from "@/lib/env";
 import type { FinalRunStatus, ObservedRun, RunObserver } from "../run-observer";
 import type { Telemetry } from "./exporter";
 
@@ -17,8 +17,11 @@ function telemetry(endpoint: string, serviceName: string): Promise<Telemetry> {
  * of the SDK is loaded and the run pays nothing per event). The SDK loads on the first traced run;
  * events seen before it is ready wait in a queue (they carry their own times).
  */
-export function traceRun(run: ObservedRun): RunObserver | undefined {
-  const { OTEL_EXPORTER_OTLP_ENDPOINT: endpoint, OTEL_SERVICE_NAME } = env();
+export function traceRun(
+  run: ObservedRun,
+  settings: Pick<ReturnType<typeof opsEnv>, "OTEL_EXPORTER_OTLP_ENDPOINT" | "OTEL_SERVICE_NAME">,
+): RunObserver | undefined {
+  const { OTEL_EXPORTER_OTLP_ENDPOINT: endpoint, OTEL_SERVICE_NAME } = settings;
   if (!endpoint) return undefined;
   let spans: RunObserver | undefined;
   let queue: ((o: RunObserver) => void)[] | undefined = [];
