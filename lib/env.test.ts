@@ -1,7 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { env, providerEnv } from "./env";
+import { env, opsEnv, providerEnv } from "./env";
 
 describe("env", () => {
+  it("validates the telemetry switches the same way in env() and opsEnv()", () => {
+    expect(opsEnv({})).toEqual({ OTEL_SERVICE_NAME: "delegate-chat" });
+    const on = { OTEL_EXPORTER_OTLP_ENDPOINT: "http://collector:4318", METRICS_TOKEN: "0123456789abcdef" };
+    expect(opsEnv(on)).toMatchObject(on);
+    expect(env(on)).toMatchObject(on);
+    for (const bad of [{ METRICS_TOKEN: "short" }, { OTEL_EXPORTER_OTLP_ENDPOINT: "collector:4318" }]) {
+      expect(() => opsEnv(bad)).toThrow(new RegExp(Object.keys(bad)[0]));
+      expect(() => env(bad)).toThrow(new RegExp(Object.keys(bad)[0]));
+    }
+  });
+
   it("fills defaults and treats empty values as unset", () => {
     const e = env({ DATABASE_POOL_MAX: "", DEMO_ENDPOINT: " ", QUOTA_STALE_RUN_MINUTES: "" });
     expect(e).toMatchObject({

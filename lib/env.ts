@@ -119,6 +119,26 @@ const schema = z.object({
   MCP_NOTES_URL: z.preprocess(blank, z.string().trim().url().optional()),
   /** A run waiting for approvals of tool calls ends as expired after this many hours without a decision. */
   TOOL_APPROVAL_EXPIRE_HOURS: z.preprocess(blank, z.coerce.number().positive().max(8760).default(24)),
+
+  /**
+   * OTLP/HTTP collector (e.g. http://otel-collector:4318): set = every run is exported as a trace
+   * to `<endpoint>/v1/traces`; unset = tracing is off and costs nothing. Headers for the collector
+   * (OTEL_EXPORTER_OTLP_HEADERS) are read by the exporter itself.
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.preprocess(
+    blank,
+    z
+      .string()
+      .trim()
+      .pipe(z.url({ protocol: /^https?$/, error: "an http(s) URL, e.g. http://otel-collector:4318" }))
+      .optional(),
+  ),
+  OTEL_SERVICE_NAME: z.preprocess(blank, z.string().trim().default("delegate-chat")),
+  /** Bearer token of GET /api/metrics (Prometheus); unset = the endpoint answers 404 and nothing is counted. */
+  METRICS_TOKEN: z.preprocess(
+    blank,
+    z.string().trim().min(16, { error: "at least 16 characters (it guards /api/metrics)" }).optional(),
+  ),
 });
 
 export type Env = z.infer<typeof schema>;
@@ -138,6 +158,27 @@ class EnvError extends Error {
  */
 export function env(source: Record<string, string | undefined> = process.env): Env {
   const parsed = schema.safeParse(source);
+  if (!parsed.success) {
+    throw new EnvError(parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`));
+  }
+  return parsed.data;
+}
+
+const opsSchema = schema.pick({
+  OTEL_EXPORTER_OTLP_ENDPOINT: true,
+  OTEL_SERVICE_NAME: true,
+  METRICS_TOKEN: true,
+});
+
+/**
+ * The operator's telemetry switches (traces, metrics), read once per run: validating three variables
+ * costs a microsecond where the whole env() costs a hundred or more, which a run whose telemetry is
+ * off should not pay. Same schema, same errors.
+ */
+export function opsEnv(
+  source: Record<string, string | undefined> = process.env,
+): Pick<Env, "OTEL_EXPORTER_OTLP_ENDPOINT" | "OTEL_SERVICE_NAME" | "METRICS_TOKEN"> {
+  const parsed = opsSchema.safeParse(source);
   if (!parsed.success) {
     throw new EnvError(parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`));
   }

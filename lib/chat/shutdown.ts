@@ -5,6 +5,7 @@
 // NEXT_MANUAL_SIG_HANDLE (scripts/start.ts), so it can't exit before the answers are saved.
 import "server-only";
 import { env } from "@/lib/env";
+import { flushTelemetry } from "@/lib/ops/telemetry/observer";
 import { releaseProcessLease } from "@/lib/quota/process-lease";
 import { serverShutdown, stopAcceptingRuns, unfinishedRuns } from "./live-runs";
 import { runBus } from "./run-bus";
@@ -50,6 +51,8 @@ export async function drainRuns({
     );
     if (!saved) log("shutdown: some interrupted answers were not saved in time");
   }
+  // The runs' last spans are still in the batch processor's buffer.
+  await flushTelemetry();
   await releaseProcessLease();
   await runBus().close();
   return { finished: running.length - left.length, interrupted: left.length };

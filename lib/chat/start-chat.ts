@@ -23,6 +23,7 @@ import type { PublicUser } from "@/lib/db/users";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { filesToSend, linkSentFiles, type SendFile, withFileContents } from "@/lib/files/send";
+import { observeRun } from "@/lib/ops/observe-run";
 import { admitRun, engineLimits, getLimitsForUser, INTERRUPTED } from "@/lib/quota";
 import { ensureProcessLease, holdRun, processLeaseId, releaseRun } from "@/lib/quota/process-lease";
 import { retryWithBackoff } from "@/lib/util/retry";
@@ -354,10 +355,18 @@ export async function pump({
     },
     suspend: () => run.suspend(),
   });
+  // Traces and metrics for operators; undefined (no work per event) when both are off.
+  const observer = observeRun({
+    runId,
+    agents: checkpoint.agents,
+    rootId: checkpoint.rootId,
+    resumed: !!base,
+  });
   try {
     for await (const event of run.stream()) {
       events.push(event);
       publish(live, event);
+      observer?.event(event);
       if (Date.now() - lastSave > SAVE_EVERY_MS) {
         lastSave = Date.now();
         savePartial();
@@ -371,6 +380,7 @@ export async function pump({
     // Stored as PAUSED (approvals.ts): no slot, no process; a decision resumes it from the database.
     releaseRun(runId);
     finish(live);
+    observer?.end("PAUSED");
     return;
   }
 
@@ -389,6 +399,7 @@ export async function pump({
     : end?.type === "run_end"
       ? RUN_STATUS[end.status]
       : ("FAILED" as const);
+  observer?.end(runStatus);
   const finalSnapshot = snapshot();
   await saving;
   // One budget for the whole end.
