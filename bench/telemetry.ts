@@ -29,7 +29,7 @@ process.env.METRICS_TOKEN = "bench-token-0123456789";
 const { traceRun, flushTelemetry } = await import("../lib/ops/telemetry/observer");
 const { countRun } = await import("../lib/ops/metrics/count-run");
 const { observeRun } = await import("../lib/ops/observe-run");
-const { opsEnv } = await import("../lib/env");
+const { env } = await import("../lib/env");
 
 const events = syntheticRunEvents(EVENTS, "completed");
 const run = (i: number) => ({
@@ -68,7 +68,7 @@ async function measure(label: string, make: (i: number) => RunObserver | undefin
 }
 
 console.log(`${RUNS} runs × ${events.length} events (${process.version})`);
-const on = opsEnv();
+const on = env();
 await measure("no observer", () => undefined);
 delete process.env.OTEL_EXPORTER_OTLP_ENDPOINT;
 delete process.env.METRICS_TOKEN;

@@ -1,5 +1,5 @@
 import "server-only";
-import { opsEnv } from "@/lib/env";
+import { env } from "@/lib/env";
 import { countRun } from "./metrics/count-run";
 import type { ObservedRun, RunObserver } from "./run-observer";
 import { traceRun } from "./telemetry/observer";
@@ -9,7 +9,7 @@ import { traceRun } from "./telemetry/observer";
  * (METRICS_TOKEN). Undefined when both are off, so the run's pump does no work per event.
  */
 export function observeRun(run: ObservedRun): RunObserver | undefined {
-  const settings = opsEnv();
+  const settings = env();
   const observers = [traceRun(run, settings), countRun(run, settings)].filter(
     (o): o is RunObserver => o !== undefined,
   );

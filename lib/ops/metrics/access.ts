@@ -1,6 +1,6 @@
 import "server-only";
 import { createHash, timingSafeEqual } from "node:crypto";
-import { opsEnv } from "@/lib/env";
+import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 
 const digest = (s: string) => createHash("sha256").update(s).digest();
@@ -11,7 +11,7 @@ const digest = (s: string) => createHash("sha256").update(s).digest();
  * token's length doesn't leak either).
  */
 export function assertMetricsAccess(req: Request): void {
-  const token = opsEnv().METRICS_TOKEN;
+  const token = env().METRICS_TOKEN;
   if (!token) throw new AppError("not_found", "Not found.");
   const given = /^Bearer\s+(.+)$/i.exec(req.headers.get("authorization") ?? "")?.[1]?.trim() ?? "";
   if (!timingSafeEqual(digest(given), digest(token))) {

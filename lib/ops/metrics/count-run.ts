@@ -1,6 +1,6 @@
 import "server-only";
 import type { RunEvent } from "@/lib/agents/events";
-import type { opsEnv } from "@/lib/env";
+import type { Env } from "@/lib/env";
 import { ModelCallClock } from "../model-call-clock";
 import type { FinalRunStatus, ObservedRun, RunObserver } from "../run-observer";
 import { runMetrics } from "./registry";
@@ -8,7 +8,7 @@ import { runMetrics } from "./registry";
 /** The run's metrics observer, or undefined when METRICS_TOKEN is unset (nobody can read them). */
 export function countRun(
   run: ObservedRun,
-  { METRICS_TOKEN }: Pick<ReturnType<typeof opsEnv>, "METRICS_TOKEN">,
+  { METRICS_TOKEN }: Pick<Env, "METRICS_TOKEN">,
 ): RunObserver | undefined {
   if (!METRICS_TOKEN) return undefined;
   const m = runMetrics();

@@ -1,6 +1,6 @@
 import "server-only";
 import type { RunEvent } from "@/lib/agents/events";
-import type { opsEnv } from "@/lib/env";
+import type { Env } from "@/lib/env";
 import type { FinalRunStatus, ObservedRun, RunObserver } from "../run-observer";
 import type { Telemetry } from "./exporter";
 
@@ -19,7 +19,7 @@ function telemetry(endpoint: string, serviceName: string): Promise<Telemetry> {
  */
 export function traceRun(
   run: ObservedRun,
-  settings: Pick<ReturnType<typeof opsEnv>, "OTEL_EXPORTER_OTLP_ENDPOINT" | "OTEL_SERVICE_NAME">,
+  settings: Pick<Env, "OTEL_EXPORTER_OTLP_ENDPOINT" | "OTEL_SERVICE_NAME">,
 ): RunObserver | undefined {
   const { OTEL_EXPORTER_OTLP_ENDPOINT: endpoint, OTEL_SERVICE_NAME } = settings;
   if (!endpoint) return undefined;
