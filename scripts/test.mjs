@@ -37,6 +37,28 @@ async function checkPostgres() {
   }
 }
 
+/** The tests start Redis servers of their own (tests/helpers/private-redis.ts). */
+function ensureRedisServer() {
+  const bin = process.env.TEST_REDIS_BIN ?? "redis-server";
+  if (spawnSync(bin, ["--version"]).status === 0) return;
+  const canApt = process.getuid?.() === 0 && existsSync("/usr/bin/apt-get");
+  if (!canApt) {
+    console.error(
+      `✗ ${bin} not found. Install Redis 7 (sudo apt-get install -y redis-server) or set TEST_REDIS_BIN.`,
+    );
+    process.exit(1);
+  }
+  console.log("• redis-server missing: installing Debian's redis-server package…");
+  const install = spawnSync("apt-get", ["install", "-y", "-qq", "redis-server"], {
+    stdio: "inherit",
+    env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+  });
+  if (install.status !== 0 || spawnSync(bin, ["--version"]).status !== 0) {
+    console.error("✗ Installing redis-server failed; install it by hand (apt-get install -y redis-server).");
+    process.exit(1);
+  }
+}
+
 function ensureChromium() {
   if (existsSync(chromium)) return;
   const canApt = process.getuid?.() === 0 && existsSync("/usr/bin/apt-get");
@@ -65,7 +87,10 @@ run("lint", "npx", ["biome", "check", "."]);
 run("unused", "npx", ["knip"]);
 run("typecheck", "npx", ["tsc", "--noEmit"]);
 run("unit", "npx", ["vitest", "run", "--project", "unit"]);
-if (!only.length || only.includes("integration") || only.includes("e2e")) await checkPostgres();
+if (!only.length || only.includes("integration") || only.includes("e2e")) {
+  await checkPostgres();
+  ensureRedisServer();
+}
 run("integration", "npx", ["vitest", "run", "--project", "integration"]);
 if (!only.length || only.includes("e2e")) ensureChromium();
 run("build", "npx", ["next", "build"], { AUTH_SECRET: "build-time-placeholder" });
