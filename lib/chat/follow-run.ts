@@ -1,9 +1,9 @@
 // Following a run, wherever it runs: this process's own runs from memory; another process's from
 // the live run bus, once the database confirms the run is the user's and still running.
 import "server-only";
-import { getRunForUser } from "@/lib/db/run-signals";
+import { getRunForUser, runningRunsOfConversation } from "@/lib/db/run-signals";
 import { AppError } from "@/lib/errors";
-import { getLiveRun } from "./live-runs";
+import { getLiveRun, liveRunForConversation } from "./live-runs";
 import { type RunFeed, runBus } from "./run-bus";
 
 const GONE = "This answer is no longer running.";
@@ -42,4 +42,17 @@ export async function stopRun({
   if (run.status !== "RUNNING") throw new AppError("not_found:run", "This answer has already finished.");
   await runBus().requestStop(runId);
   return { stopped: true, relayed: true };
+}
+
+/** Stops every answer of a conversation that is about to be deleted, in whichever process runs it. */
+export async function stopConversationRuns({
+  conversationId,
+  userId,
+}: {
+  conversationId: string;
+  userId: string;
+}): Promise<void> {
+  liveRunForConversation(conversationId)?.abort();
+  for (const runId of await runningRunsOfConversation({ conversationId, userId }))
+    if (!getLiveRun(runId)) await runBus().requestStop(runId);
 }

@@ -72,3 +72,18 @@ export function listenForRunStops(onStop: (runId: string) => void): void {
 export function runStopListenerReady(): Promise<void> {
   return state.__runStopListener ?? Promise.resolve();
 }
+
+/** Runs of a conversation still RUNNING in some process (of this user's). */
+export async function runningRunsOfConversation({
+  conversationId,
+  userId,
+}: {
+  conversationId: string;
+  userId: string;
+}): Promise<string[]> {
+  const rows = await getDb().run.findMany({
+    where: { conversationId, userId, status: "RUNNING" },
+    select: { id: true },
+  });
+  return rows.map((r) => r.id);
+}

@@ -186,6 +186,15 @@ test("Stop sent to process 3 stops a run on process 1 and its subagents within a
   expect(statuses).toContain("stopped");
 });
 
+test("deleting a conversation on process 2 stops its answer running on process 1", async () => {
+  const run = await send(nodes[0]);
+  const meta = await run.meta;
+  const res = await call(nodes[1], cookie, `/api/conversations/${meta.conversationId}`, { method: "DELETE" });
+  expect(res.status).toBe(200);
+  const origin = await run.all;
+  expect(origin.at(-1)?.item).toMatchObject({ type: "run_end", status: "stopped" });
+});
+
 test("20 simultaneous sends spread over three processes, with a limit of 2 running answers: exactly 2 admitted", async () => {
   const sends = await Promise.all(
     Array.from({ length: 20 }, (_, i) => send(nodes[i % 3], `Compute ${i} + 1`)),

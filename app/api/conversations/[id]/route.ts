@@ -1,4 +1,5 @@
 import { requireUser } from "@/lib/auth/session";
+import { stopConversationRuns } from "@/lib/chat/follow-run";
 import { liveRunForConversation } from "@/lib/chat/live-runs";
 import { renameSchema } from "@/lib/chat/validation";
 import {
@@ -34,7 +35,7 @@ export const PATCH = route<{ id: string }>({ json: true }, async ({ params: { id
 export const DELETE = route<{ id: string }>({}, async ({ params: { id } }) => {
   const user = await requireUser();
   await getConversationForUser({ id, userId: user.id });
-  liveRunForConversation(id)?.abort();
+  await stopConversationRuns({ conversationId: id, userId: user.id });
   await releasingConversationFiles(id, () => deleteConversation({ id, userId: user.id }));
   return Response.json({ ok: true });
 });
