@@ -43,6 +43,7 @@ import type { WithAttachments } from "@/lib/files/send";
 import { refuseWithoutRunSlot } from "@/lib/quota";
 import { holdRun, processLeaseId, releaseRun } from "@/lib/quota/process-lease";
 import type { ChatMeta } from "./live-runs";
+import { runBus } from "./run-bus";
 import { toolArgsProblem } from "./tools";
 
 /** What a paused run is resumed from (Run.checkpoint). Plain JSON, no secrets. */
@@ -216,6 +217,13 @@ export class RunApprovals {
   }
 }
 
+/** A decision relayed from another process: handed to the run if it waits here. */
+export async function deliverRelayedDecision(approvalId: string): Promise<void> {
+  if (!waiters.has(approvalId)) return;
+  const [row] = await decidedApprovals({ ids: [approvalId] }).catch(() => []);
+  if (row) deliver(row);
+}
+
 function logError(msg: string, runId: string, err: unknown) {
   console.error(JSON.stringify({ level: "error", msg, runId, error: String(err) }));
 }
@@ -317,7 +325,11 @@ export async function decideApproval({
   const approval = decidedApproval(approvalId, d);
   if (!outcome.resume) {
     if (holding) releaseRun(runId);
-    deliver({ id: approvalId, status, editedArgs: editedArgs ?? null, reason: reason ?? null });
+    // The run waits in this process, or in another one: relayed there (it reads the decision back).
+    if (!deliver({ id: approvalId, status, editedArgs: editedArgs ?? null, reason: reason ?? null }))
+      await runBus()
+        .signal({ type: "decided", approvalId })
+        .catch((err) => logError("relaying a decision failed", runId, err));
     return { approval, runId, resumed: false };
   }
   const { resumeRun } = await import("./resume");

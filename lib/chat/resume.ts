@@ -14,6 +14,7 @@ import { RunApprovals, type StoredCheckpoint } from "./approvals";
 import { modelCallCharges } from "./charges";
 import { registerRun } from "./live-runs";
 import { resolveRunModels } from "./models";
+import { handleRelayedSignals } from "./run-control";
 import { pump } from "./start-chat";
 import { testModelFactory } from "./test-hooks";
 import { resolveRunTools } from "./tools";
@@ -69,6 +70,7 @@ export async function resumeRun({
       abort: (reason) => controller.abort(reason),
       meta: { ...cp.meta, resumedFrom: tree },
     });
+    handleRelayedSignals();
     void pump({
       live,
       run,

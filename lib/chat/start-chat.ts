@@ -40,7 +40,7 @@ import {
   registerRun,
 } from "./live-runs";
 import { resolveRunModels } from "./models";
-import { runBus } from "./run-bus";
+import { handleRelayedSignals } from "./run-control";
 import { testModelFactory } from "./test-hooks";
 import { resolveRunTools } from "./tools";
 import { chatRequestSchema } from "./validation";
@@ -210,8 +210,8 @@ export async function startChat({
     title,
   };
   const live = registerRun({ userId: user.id, abort: (reason) => controller.abort(reason), meta });
-  // Stop requests that reach another app process arrive here through the live run bus.
-  runBus().onStop((id) => getLiveRun(id)?.abort(new Error("Stopped by the user")));
+  // Stops and decisions that reach another app process arrive here through the live run bus.
+  handleRelayedSignals();
   void pump({
     live,
     run,

@@ -5,9 +5,26 @@ import { AppError } from "@/lib/errors";
 import { getDb } from "./client";
 
 // Runs live in the memory of the app process that started them. With several processes behind
-// one database, a Stop request may reach another process: it is relayed with PostgreSQL
-// NOTIFY on this channel, and every process aborts the run if it holds it.
+// one database, a request for a run may reach another process: a Stop, or the decision on a tool
+// call the run waits for. Without Redis it is relayed with PostgreSQL NOTIFY on this channel, and
+// every process acts on it if it holds the run (lib/chat/run-bus/local.ts).
 const CHANNEL = "delegate_run_stop";
+
+/** What one process asks of the process that runs a run. Small: a NOTIFY payload holds 8000 bytes. */
+export type RunSignal = { type: "stop"; runId: string } | { type: "decided"; approvalId: string };
+
+/** The signal in a payload (also used by the Redis bus), or null for anything else. */
+export function parseRunSignal(payload: string): RunSignal | null {
+  try {
+    const s = JSON.parse(payload) as Partial<{ type: string; runId: string; approvalId: string }>;
+    if (s.type === "stop" && typeof s.runId === "string") return { type: "stop", runId: s.runId };
+    if (s.type === "decided" && typeof s.approvalId === "string")
+      return { type: "decided", approvalId: s.approvalId };
+  } catch {
+    // not ours
+  }
+  return null;
+}
 
 /** Status and owner of a run, for requests that reach a process which doesn't hold it. */
 export async function getRunForUser({ runId, userId }: { runId: string; userId: string }) {
@@ -29,18 +46,18 @@ export async function runStatusByMessage({ assistantMessageIds }: { assistantMes
   return out;
 }
 
-export async function requestRunStop({ runId }: { runId: string }): Promise<void> {
-  await getDb().$executeRaw`SELECT pg_notify(${CHANNEL}, ${runId})`;
+export async function sendRunSignal(signal: RunSignal): Promise<void> {
+  await getDb().$executeRaw`SELECT pg_notify(${CHANNEL}, ${JSON.stringify(signal)})`;
 }
 
 const state = globalThis as unknown as { __runStopListener?: Promise<void> };
 
 /**
- * Starts (once per process) a dedicated connection that LISTENs for stop requests and calls
- * `onStop(runId)`; it reconnects after errors. Skipped on the embedded database, which serves a
+ * Starts (once per process) a dedicated connection that LISTENs for run signals and calls
+ * `onSignal`; it reconnects after errors. Skipped on the embedded database, which serves a
  * single app process anyway.
  */
-export function listenForRunStops(onStop: (runId: string) => void): void {
+export function listenForRunSignals(onSignal: (signal: RunSignal) => void): void {
   const { EMBEDDED_DATABASE, DATABASE_URL } = env();
   if (state.__runStopListener || EMBEDDED_DATABASE === "1" || !DATABASE_URL) return;
   const connect = async (attempt: number): Promise<void> => {
@@ -52,7 +69,8 @@ export function listenForRunStops(onStop: (runId: string) => void): void {
     };
     try {
       client.on("notification", (msg) => {
-        if (msg.channel === CHANNEL && msg.payload) onStop(msg.payload);
+        const signal = msg.channel === CHANNEL && msg.payload ? parseRunSignal(msg.payload) : null;
+        if (signal) onSignal(signal);
       });
       client.on("error", retry);
       await client.connect();
@@ -68,8 +86,8 @@ export function listenForRunStops(onStop: (runId: string) => void): void {
   state.__runStopListener = connect(0);
 }
 
-/** Resolves once this process listens for relayed stops (or gave up for now). */
-export function runStopListenerReady(): Promise<void> {
+/** Resolves once this process listens for relayed signals (or gave up for now). */
+export function runSignalListenerReady(): Promise<void> {
   return state.__runStopListener ?? Promise.resolve();
 }
 

@@ -2,7 +2,7 @@ import pg from "pg";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { scriptedModelFactory } from "@/lib/agents/testing/scripted-model";
 import { setTestModelFactory } from "@/lib/chat/test-hooks";
-import { requestRunStop, runStopListenerReady } from "@/lib/db/run-signals";
+import { runSignalListenerReady, sendRunSignal } from "@/lib/db/run-signals";
 import { makeAgent, makeUser, post, readStream, type StreamItem } from "../helpers/chat-fixtures";
 import { query, resetDatabase } from "../helpers/reset-db";
 
@@ -21,7 +21,8 @@ function stopViaDatabase() {
   return (item: StreamItem) => {
     if (item.type === "meta") meta = item;
     const runId = meta?.runId;
-    if (item.type === "run_start" && runId) void runStopListenerReady().then(() => requestRunStop({ runId }));
+    if (item.type === "run_start" && runId)
+      void runSignalListenerReady().then(() => sendRunSignal({ type: "stop", runId }));
   };
 }
 
@@ -80,7 +81,9 @@ describe("Stop across app processes", () => {
       });
       expect(relayed.status).toBe(200);
       expect(await relayed.json()).toMatchObject({ relayed: true });
-      await vi.waitFor(() => expect(listener.received).toEqual(["remote-run"]));
+      await vi.waitFor(() =>
+        expect(listener.received.map((p) => JSON.parse(p))).toEqual([{ type: "stop", runId: "remote-run" }]),
+      );
     } finally {
       await listener.close();
     }

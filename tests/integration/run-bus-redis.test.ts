@@ -7,6 +7,7 @@ import type { RunEvent } from "@/lib/agents";
 import type { LiveRun, StreamItem } from "@/lib/chat/live-runs";
 import { redisRunBus } from "@/lib/chat/run-bus/redis";
 import type { RunBus, RunFeed } from "@/lib/chat/run-bus/types";
+import type { RunSignal } from "@/lib/db/run-signals";
 import { type PrivateRedis, startPrivateRedis } from "../helpers/private-redis";
 
 let redis: PrivateRedis;
@@ -179,16 +180,18 @@ describe("the Redis live run bus", () => {
     expect(texts(items).filter((t) => t === "a0 ")).toHaveLength(1);
   }, 30_000);
 
-  it("a Stop published on one process reaches the process that holds the run", async () => {
+  it("a Stop or a decision published on one process reaches the others", async () => {
     const here = bus();
     const there = bus();
-    const stops: string[] = [];
-    there.onStop((runId) => stops.push(runId));
+    const got: RunSignal[] = [];
+    there.onSignal((signal) => got.push(signal));
     // The subscription is made in the background: publish until it is there.
     await vi.waitFor(async () => {
-      await here.requestStop("run-to-stop");
-      expect(stops).toContain("run-to-stop");
+      await here.signal({ type: "stop", runId: "run-to-stop" });
+      expect(got).toContainEqual({ type: "stop", runId: "run-to-stop" });
     });
+    await here.signal({ type: "decided", approvalId: "approval-1" });
+    await vi.waitFor(() => expect(got).toContainEqual({ type: "decided", approvalId: "approval-1" }));
   });
 
   it("with Redis down, a Stop is relayed through PostgreSQL instead", async () => {
@@ -200,8 +203,10 @@ describe("the Redis live run bus", () => {
     await listener.query("LISTEN delegate_run_stop");
     await redis.kill();
     try {
-      await here.requestStop("stop-without-redis");
-      await vi.waitFor(() => expect(received).toEqual(["stop-without-redis"]));
+      await here.signal({ type: "stop", runId: "stop-without-redis" });
+      await vi.waitFor(() =>
+        expect(received.map((p) => JSON.parse(p))).toEqual([{ type: "stop", runId: "stop-without-redis" }]),
+      );
     } finally {
       await listener.end();
       await redis.start();

@@ -308,6 +308,51 @@ describe("approval of tool calls", () => {
     expect(stored.content).toContain("got denied by the user: one is enough");
   });
 
+  it("a decision taken by another process reaches the run at once, while a sibling still works", async () => {
+    const slow = await makeAgent(owner.id, "Slow");
+    const both = await makeAgent(owner.id, "Both", delegating([ids.worker, slow.id]));
+    setTestModelFactory(
+      scriptedModelFactory({
+        [both.id]: (ctx) =>
+          hasToolResult(ctx)
+            ? { text: `Both: ${toolText(ctx)}` }
+            : {
+                toolCalls: [
+                  { name: "subagent", args: { subagent_type: ids.worker, description: "2+3" } },
+                  { name: "subagent", args: { subagent_type: slow.id, description: "take your time" } },
+                ],
+              },
+        [ids.worker]: (ctx) =>
+          hasToolResult(ctx)
+            ? { text: `got ${toolText(ctx)}` }
+            : { toolCalls: [{ name: "calculator", args: { expression: "2+3" } }] },
+        [slow.id]: [{ text: "slow and steady", delayMs: 4_000 }],
+      }),
+    );
+    const res = await chatRoute.POST(post("/api/chat", { agentId: both.id, text: "one quick, one slow" }));
+    let relayed = false;
+    const items = await readStream(res, (item) => {
+      if (item.type !== "tool_approval" || relayed) return;
+      relayed = true;
+      // As another process does it: the decision is stored there, and only a signal comes here.
+      void (async () => {
+        const { runSignalListenerReady, sendRunSignal } = await import("@/lib/db/run-signals");
+        await runSignalListenerReady();
+        await query(`UPDATE "ToolApproval" SET status = 'APPROVED', "decidedAt" = now() WHERE id = $1`, [
+          item.approval.id,
+        ]);
+        await sendRunSignal({ type: "decided", approvalId: item.approval.id });
+      })();
+    });
+    const events = eventsOf(items);
+    const toolEnd = events.findIndex((e) => e.type === "tool_call_end" && e.name === "calculator");
+    const slowEnd = events.findIndex((e) => e.type === "subagent_stop" && e.agentId === slow.id);
+    expect(toolEnd).toBeGreaterThan(-1);
+    // The approved call ran while the slow sibling was still working, not when the run came to rest.
+    expect(toolEnd).toBeLessThan(slowEnd);
+    expect(events.at(-1)).toMatchObject({ type: "run_end", status: "completed" });
+  });
+
   it("the builder refuses 'Ask before running' for a tool the agent does not have", async () => {
     await expect(makeAgent(owner.id, "Odd", { tools: [], askTools: ["calculator"] })).rejects.toMatchObject({
       code: "bad_request:agent_tool",

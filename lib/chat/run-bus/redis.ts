@@ -12,21 +12,22 @@
 // first (meta, then events, rendered into a tree), per run not per request, with the runner's
 // in-memory list as the source to rebuild from. A stream entry per batch of items is that model.
 //
-// Stop: published on a pub/sub channel every process subscribes to; the process that holds the
-// run aborts it (and with it every subagent). If Redis can't take the message, the Stop goes
-// through PostgreSQL NOTIFY instead, which every process listens to as well.
+// Signals (Stop, a decided tool call): published on a pub/sub channel every process subscribes to;
+// the process that holds the run acts on it (a Stop aborts the run and every subagent). If Redis
+// can't take the message, it goes through PostgreSQL NOTIFY instead, which every process listens
+// to as well.
 //
 // Redis is a mirror, never the record: a run whose mirror fails keeps running and is saved to
 // PostgreSQL as always; its followers end (the page then follows the saved message) and the
 // mirror is rebuilt from the runner's memory on its next successful write.
 import "server-only";
 import Redis from "ioredis";
-import { listenForRunStops, requestRunStop } from "@/lib/db/run-signals";
+import { listenForRunSignals, parseRunSignal, type RunSignal, sendRunSignal } from "@/lib/db/run-signals";
 import { FlushPacer } from "@/lib/util/flush-pacer";
 import type { LiveRun, StreamItem } from "../live-runs";
 import type { FeedListener, RunBus, RunFeed } from "./types";
 
-const STOP_CHANNEL = "delegate:run-stop";
+const SIGNAL_CHANNEL = "delegate:run-signals";
 const streamKey = (runId: string) => `delegate:run:${runId}`;
 /** Entries (batches) kept per run: far more than a run writes at one batch per frame. */
 const MAX_ENTRIES = 100_000;
@@ -155,7 +156,7 @@ export function redisRunBus(url: string): RunBus {
     return m;
   }
 
-  let stopListener: Redis | undefined;
+  let signalListener: Redis | undefined;
 
   return {
     followsOtherProcesses: true,
@@ -174,28 +175,29 @@ export function redisRunBus(url: string): RunBus {
 
     follow: (runId, stillRunning) => followStream(writer, runId, stillRunning),
 
-    async requestStop(runId) {
+    async signal(signal: RunSignal) {
       try {
-        await writer.publish(STOP_CHANNEL, runId);
+        await writer.publish(SIGNAL_CHANNEL, JSON.stringify(signal));
       } catch (err) {
-        log("warn", "redis: relaying a stop failed; relaying it through the database", {
-          runId,
+        log("warn", "redis: relaying a run signal failed; relaying it through the database", {
+          signal: signal.type,
           error: reason(err),
         });
-        await requestRunStop({ runId });
+        await sendRunSignal(signal);
       }
     },
 
-    onStop(handler) {
-      if (stopListener) return;
-      stopListener = writer.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null });
-      stopListener.on("error", () => {}); // reported by the writer's connection
-      stopListener.on("message", (channel: string, runId: string) => {
-        if (channel === STOP_CHANNEL) handler(runId);
+    onSignal(handler) {
+      if (signalListener) return;
+      signalListener = writer.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null });
+      signalListener.on("error", () => {}); // reported by the writer's connection
+      signalListener.on("message", (channel: string, payload: string) => {
+        const signal = channel === SIGNAL_CHANNEL ? parseRunSignal(payload) : null;
+        if (signal) handler(signal);
       });
       // ioredis subscribes again after every reconnect.
-      void stopListener.subscribe(STOP_CHANNEL).catch(() => {});
-      listenForRunStops(handler);
+      void signalListener.subscribe(SIGNAL_CHANNEL).catch(() => {});
+      listenForRunSignals(handler);
     },
 
     async close() {
@@ -206,7 +208,7 @@ export function redisRunBus(url: string): RunBus {
           return withTimeout(m.chain, 2_000).catch(() => {});
         }),
       );
-      stopListener?.disconnect();
+      signalListener?.disconnect();
       writer.disconnect();
     },
 

@@ -3,6 +3,7 @@
 // interface — `local` (one process, or several relaying only Stop through PostgreSQL NOTIFY) and
 // `redis` (REDIS_URL: events mirrored to a Redis Stream per run, Stop over Redis pub/sub) — chosen
 // once in ./index.ts; nothing else in the app knows which one runs.
+import type { RunSignal } from "@/lib/db/run-signals";
 import type { LiveRun, StreamItem } from "../live-runs";
 
 export type FeedListener = (item: StreamItem | null) => void;
@@ -29,10 +30,10 @@ export interface RunBus {
    * run can't be followed from here (no stream, or its start was trimmed or lost).
    */
   follow(runId: string, stillRunning: () => Promise<boolean>): Promise<RunFeed | null>;
-  /** Asks whichever process runs it to stop it (and its subagents). */
-  requestStop(runId: string): Promise<void>;
-  /** Installs (once per process) what a relayed Stop calls. */
-  onStop(handler: (runId: string) => void): void;
+  /** Tells whichever process runs the run: stop it (and its subagents), or a call it waits for was decided. */
+  signal(signal: RunSignal): Promise<void>;
+  /** Installs (once per process) what a relayed signal calls. */
+  onSignal(handler: (signal: RunSignal) => void): void;
   /** For /api/ready: null when the bus needs no service, else whether it is reachable. */
   check(): Promise<{ ok: boolean; detail?: string } | null>;
   /** Graceful shutdown: writes what is pending (the ends of the last runs), then disconnects. */

@@ -1,6 +1,6 @@
 import { requireUser } from "@/lib/auth/session";
-import { stopConversationRuns } from "@/lib/chat/follow-run";
 import { liveRunForConversation } from "@/lib/chat/live-runs";
+import { stopConversationRuns } from "@/lib/chat/run-control";
 import { renameSchema } from "@/lib/chat/validation";
 import {
   deleteConversation,

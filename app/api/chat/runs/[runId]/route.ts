@@ -1,5 +1,5 @@
 import { requireUser } from "@/lib/auth/session";
-import { followRun } from "@/lib/chat/follow-run";
+import { followRun } from "@/lib/chat/run-control";
 import { liveSse } from "@/lib/chat/sse-stream";
 import { route } from "@/lib/http/route";
 

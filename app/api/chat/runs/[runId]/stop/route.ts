@@ -1,5 +1,5 @@
 import { requireUser } from "@/lib/auth/session";
-import { stopRun } from "@/lib/chat/follow-run";
+import { stopRun } from "@/lib/chat/run-control";
 import { route } from "@/lib/http/route";
 
 /** POST /api/chat/runs/:runId/stop — aborts the run and every running subagent; what was produced is kept. */

@@ -1,8 +1,10 @@
-// Following a run, wherever it runs: this process's own runs from memory; another process's from
-// the live run bus, once the database confirms the run is the user's and still running.
+// Following and stopping a run wherever it runs: this process's own runs in memory; another
+// process's through the live run bus, once the database confirms the run is the user's and still
+// running. And what this process does with signals other processes relay to it.
 import "server-only";
 import { getRunForUser, runningRunsOfConversation } from "@/lib/db/run-signals";
 import { AppError } from "@/lib/errors";
+import { deliverRelayedDecision } from "./approvals";
 import { getLiveRun, liveRunForConversation } from "./live-runs";
 import { type RunFeed, runBus } from "./run-bus";
 
@@ -40,7 +42,7 @@ export async function stopRun({
   }
   const run = await getRunForUser({ runId, userId });
   if (run.status !== "RUNNING") throw new AppError("not_found:run", "This answer has already finished.");
-  await runBus().requestStop(runId);
+  await runBus().signal({ type: "stop", runId });
   return { stopped: true, relayed: true };
 }
 
@@ -54,5 +56,17 @@ export async function stopConversationRuns({
 }): Promise<void> {
   liveRunForConversation(conversationId)?.abort();
   for (const runId of await runningRunsOfConversation({ conversationId, userId }))
-    if (!getLiveRun(runId)) await runBus().requestStop(runId);
+    if (!getLiveRun(runId)) await runBus().signal({ type: "stop", runId });
+}
+
+/**
+ * Installs (once per process; the bus keeps one listener) what signals relayed from other processes
+ * do here: a Stop aborts the run if this process runs it; a decision on a tool call reaches the
+ * run waiting for it.
+ */
+export function handleRelayedSignals(): void {
+  runBus().onSignal((signal) => {
+    if (signal.type === "stop") getLiveRun(signal.runId)?.abort(new Error("Stopped by the user"));
+    else void deliverRelayedDecision(signal.approvalId);
+  });
 }
