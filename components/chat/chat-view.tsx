@@ -151,7 +151,8 @@ export function ChatView({
                 busy={chat.running}
                 agentName={agentNames.get(m.agentId ?? "") ?? agent?.name}
                 onRegenerate={
-                  m.id === last?.id && m.parentId
+                  // A paused answer goes on once its calls are decided: deciding, not regenerating.
+                  m.id === last?.id && m.parentId && m.status !== "PAUSED"
                     ? () => void chat.regenerate(m.parentId as string)
                     : undefined
                 }

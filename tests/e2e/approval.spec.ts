@@ -47,6 +47,11 @@ test.describe
       await expect(again.getByTestId("approval-approve")).toBeVisible();
       await expect(again.getByTestId("approval-edit")).toBeVisible();
       await expect(again.getByTestId("approval-deny")).toBeVisible();
+      // Waiting for a decision, not finished: nothing to regenerate yet.
+      await expect(chat.lastAssistant().getByTestId("regenerate")).toHaveCount(0);
+      await page.evaluate(() => document.documentElement.classList.add("dark"));
+      await screenshot(page, "approval-pending-dark");
+      await page.evaluate(() => document.documentElement.classList.remove("dark"));
 
       await again.getByTestId("approval-approve").click();
       await chat.waitForAnswer();
