@@ -158,6 +158,7 @@ export function ChatView({
                 }
                 regenerateBlocked={chat.blocked?.reason}
                 decide={chat.decide}
+                onStopPaused={m.pausedRunId ? () => void chat.stopPaused(m.pausedRunId as string) : undefined}
               />
             ),
           )}

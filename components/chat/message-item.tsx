@@ -136,8 +136,11 @@ export function AssistantMessage({
   agentName,
   regenerateBlocked,
   decide,
+  onStopPaused,
 }: {
   message: ChatMessage;
+  /** Ends this answer while it waits for approvals. */
+  onStopPaused?: () => void;
   tree: MessageTree | null;
   /** Decides the tool calls of this answer that wait for the user. */
   decide?: Decide;
@@ -157,12 +160,25 @@ export function AssistantMessage({
       <div className="flex items-center gap-2 text-xs text-zinc-500">
         <span className="font-medium text-zinc-700 dark:text-zinc-300">{agentName ?? "Agent"}</span>
         {message.status === "PAUSED" ? (
-          <span
-            data-testid="paused-badge"
-            className="rounded-full bg-amber-100 px-2 py-0.5 text-[11px] font-medium text-amber-800 dark:bg-amber-900/50 dark:text-amber-200"
-          >
-            waiting for your approval
-          </span>
+          <>
+            <span
+              data-testid="paused-badge"
+              className="rounded-full bg-amber-100 px-2 py-0.5 text-[11px] font-medium text-amber-800 dark:bg-amber-900/50 dark:text-amber-200"
+            >
+              waiting for your approval
+            </span>
+            {onStopPaused && (
+              <button
+                type="button"
+                data-testid="stop-paused"
+                onClick={onStopPaused}
+                title="End this answer without deciding: the waiting calls are not run"
+                className="rounded-md border border-zinc-300 px-2 py-0.5 text-[11px] font-medium text-zinc-700 hover:bg-zinc-100 dark:border-zinc-700 dark:text-zinc-300 dark:hover:bg-zinc-800"
+              >
+                Stop
+              </button>
+            )}
+          </>
         ) : (
           status !== "completed" && <StatusBadge status={status} />
         )}

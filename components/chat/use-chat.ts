@@ -252,8 +252,18 @@ export function useChat({
     if (runId) await stream.stop(runId);
   }, [runId, stream.stop]);
 
+  /** Ends an answer that waits for approvals (stored as stopped), then shows it as stored. */
+  const stopPaused = useCallback(
+    async (pausedRunId: string) => {
+      await stream.stop(pausedRunId);
+      if (conversationId) await reload(conversationId);
+    },
+    [conversationId, reload, stream.stop],
+  );
+
   return {
     conversationId,
+    stopPaused,
     messages,
     live: stream.live,
     error,

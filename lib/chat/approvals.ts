@@ -71,7 +71,7 @@ export function expiredError(): { code: string; message: string } {
 }
 
 /** The tree of an answer ended while calls waited: waiting calls shown expired (one rule: applyEvent). */
-function endedTree(parts: unknown, error: { code: string; message: string }): MessageTree | null {
+function endedTree(parts: unknown, error?: { code: string; message: string }): MessageTree | null {
   if (!parts) return null;
   const tree = structuredClone(parts) as MessageTree;
   return applyEvent(tree, {
@@ -346,21 +346,32 @@ function alreadyDecided(status: string): AppError {
 // ─── Expiry ───────────────────────────────────────────────────────────────────────────────────
 
 /** Ends a paused run whose time is over: STOPPED, its waiting calls and its answer say expired. */
-export async function expirePausedRun({
+export function expirePausedRun(run: { runId: string; assistantMessageId: string }) {
+  return endPaused({ ...run, error: expiredError() });
+}
+
+/** Ends a paused run on the user's Stop: STOPPED like any stopped answer; its calls can't be decided any more. */
+export function stopPausedRun(run: { runId: string; assistantMessageId: string }) {
+  return endPaused({ ...run, error: null });
+}
+
+/** Ends a paused run (false when it was no longer paused): its waiting calls are shown ended. */
+async function endPaused({
   runId,
   assistantMessageId,
+  error,
 }: {
   runId: string;
   assistantMessageId: string;
+  error: { code: string; message: string } | null;
 }) {
-  const error = expiredError();
   return getDb().$transaction(async (tx) => {
     await lockRun({ tx, runId });
     const stored = await messageParts({ tx, id: assistantMessageId });
     return endPausedRun({
       tx,
       runId,
-      message: { id: assistantMessageId, parts: endedTree(stored?.parts, error) },
+      message: { id: assistantMessageId, parts: endedTree(stored?.parts, error ?? undefined) },
       error,
     });
   });

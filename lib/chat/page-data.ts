@@ -10,7 +10,7 @@ import {
   type StoredMessage,
 } from "@/lib/db/conversations";
 import { runStatusByMessage } from "@/lib/db/run-signals";
-import { pausedRunExpiries } from "@/lib/db/tool-approvals";
+import { pausedRunsOf } from "@/lib/db/tool-approvals";
 import type { errorBody } from "@/lib/errors";
 import { DEMO_ENDPOINT_ID } from "@/lib/providers";
 import { emptyBalanceRefusal, INTERRUPTED } from "@/lib/quota";
@@ -22,7 +22,11 @@ import { runBus } from "./run-bus";
 // with `import type`, so the server's shapes are the only definition.
 
 /** A message of a conversation, as pages and GET /api/conversations/:id send it. */
-export type ChatMessage = Omit<StoredMessage, "createdAt"> & { createdAt: string };
+export type ChatMessage = Omit<StoredMessage, "createdAt"> & {
+  createdAt: string;
+  /** An answer waiting for approvals: its run, which Stop ends. */
+  pausedRunId?: string;
+};
 
 /** An agent in the chat's picker. */
 export interface ChatAgent {
@@ -129,10 +133,10 @@ export async function conversationView({
   const remote =
     !live && remoteId ? { messageId: remoteId, runId: runStatus.get(remoteId)?.runId as string } : null;
   // A paused answer whose time to decide is over shows as expired (the sweep stores it so).
-  const expiries = await pausedRunExpiries({
+  const paused = await pausedRunsOf({
     assistantMessageIds: messages.filter((m) => m.status === "PAUSED").map((m) => m.id),
   });
-  const expired = (mid: string) => (expiries.get(mid)?.getTime() ?? Infinity) <= Date.now();
+  const expired = (mid: string) => (paused.get(mid)?.expiresAt?.getTime() ?? Infinity) <= Date.now();
   return {
     conversation: { id: conversation.id, agentId: conversation.agentId },
     messages: messages.map((m) =>
@@ -142,7 +146,9 @@ export async function conversationView({
             status: "INTERRUPTED",
             error: { ...INTERRUPTED },
           })
-        : toChatMessage(expired(m.id) ? expiredView(m) : m),
+        : expired(m.id)
+          ? toChatMessage(expiredView(m))
+          : { ...toChatMessage(m), pausedRunId: paused.get(m.id)?.runId },
     ),
     liveRunId: live?.meta.runId ?? (remote && runBus().followsOtherProcesses ? remote.runId : null),
     remoteRun: remote && !runBus().followsOtherProcesses ? remote : null,

@@ -4,7 +4,7 @@
 import "server-only";
 import { getRunForUser, runningRunsOfConversation } from "@/lib/db/run-signals";
 import { AppError } from "@/lib/errors";
-import { deliverRelayedDecision } from "./approvals";
+import { deliverRelayedDecision, stopPausedRun } from "./approvals";
 import { getLiveRun, liveRunForConversation } from "./live-runs";
 import { type RunFeed, runBus } from "./run-bus";
 
@@ -36,14 +36,21 @@ export async function stopRun({
   userId: string;
 }): Promise<{ stopped: boolean; relayed: boolean }> {
   const local = getLiveRun(runId);
-  if (local && local.userId === userId) {
-    if (!local.done) local.abort(new Error("Stopped by the user"));
-    return { stopped: !local.done, relayed: false };
+  if (local && local.userId === userId && !local.done) {
+    local.abort(new Error("Stopped by the user"));
+    return { stopped: true, relayed: false };
   }
+  // Ended here (perhaps paused since), or running elsewhere: the database says which.
   const run = await getRunForUser({ runId, userId });
-  if (run.status !== "RUNNING") throw new AppError("not_found:run", "This answer has already finished.");
-  await runBus().signal({ type: "stop", runId });
-  return { stopped: true, relayed: true };
+  // Waiting for approvals: in no process's memory; ended in the database.
+  if (run.status === "PAUSED") {
+    if (await stopPausedRun({ runId, assistantMessageId: run.assistantMessageId }))
+      return { stopped: true, relayed: false };
+  } else if (run.status === "RUNNING") {
+    await runBus().signal({ type: "stop", runId });
+    return { stopped: true, relayed: true };
+  }
+  throw new AppError("not_found:run", "This answer has already finished.");
 }
 
 /** Stops every answer of a conversation that is about to be deleted, in whichever process runs it. */

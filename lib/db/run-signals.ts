@@ -28,7 +28,10 @@ export function parseRunSignal(payload: string): RunSignal | null {
 
 /** Status and owner of a run, for requests that reach a process which doesn't hold it. */
 export async function getRunForUser({ runId, userId }: { runId: string; userId: string }) {
-  const run = await getDb().run.findUnique({ where: { id: runId }, select: { userId: true, status: true } });
+  const run = await getDb().run.findUnique({
+    where: { id: runId },
+    select: { userId: true, status: true, assistantMessageId: true },
+  });
   // Someone else's run answers exactly as a missing one: run ids are not confirmed to others.
   if (!run || run.userId !== userId) throw new AppError("not_found:run", "This answer is no longer running.");
   return run;

@@ -173,7 +173,7 @@ export async function listExpiredPausedRuns({ now, userId }: { now: Date; userId
   });
 }
 
-/** Ends a PAUSED run as STOPPED with its answer and approvals expired; false when no longer paused. */
+/** Ends a PAUSED run as STOPPED with its answer and approvals expired (`error` says why, if anything); false when no longer paused. */
 export async function endPausedRun({
   tx,
   runId,
@@ -183,7 +183,7 @@ export async function endPausedRun({
   tx: Tx;
   runId: string;
   message: { id: string; parts: unknown };
-  error: { code: string; message: string };
+  error: { code: string; message: string } | null;
 }): Promise<boolean> {
   const { count } = await tx.run.updateMany({
     where: { id: runId, status: "PAUSED" },
@@ -196,7 +196,7 @@ export async function endPausedRun({
   });
   await tx.message.updateMany({
     where: { id: message.id },
-    data: { status: "STOPPED", parts: message.parts as Json, error: error as Json },
+    data: { status: "STOPPED", parts: message.parts as Json, error: error ? (error as Json) : Prisma.DbNull },
   });
   return true;
 }
@@ -206,15 +206,15 @@ export async function messageParts({ tx = getDb(), id }: { tx?: Tx; id: string }
   return tx.message.findUnique({ where: { id }, select: { parts: true, content: true, usage: true } });
 }
 
-/** When each paused answer among `assistantMessageIds` expires. */
-export async function pausedRunExpiries({ assistantMessageIds }: { assistantMessageIds: string[] }) {
-  const out = new Map<string, Date | null>();
+/** The paused runs behind some answers: their ids and when each expires. */
+export async function pausedRunsOf({ assistantMessageIds }: { assistantMessageIds: string[] }) {
+  const out = new Map<string, { runId: string; expiresAt: Date | null }>();
   if (!assistantMessageIds.length) return out;
   const rows = await getDb().run.findMany({
     where: { assistantMessageId: { in: assistantMessageIds }, status: "PAUSED" },
-    select: { assistantMessageId: true, expiresAt: true },
+    select: { id: true, assistantMessageId: true, expiresAt: true },
   });
-  for (const r of rows) out.set(r.assistantMessageId, r.expiresAt);
+  for (const r of rows) out.set(r.assistantMessageId, { runId: r.id, expiresAt: r.expiresAt });
   return out;
 }
 

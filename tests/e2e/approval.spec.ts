@@ -64,6 +64,25 @@ test.describe
       await expect(chat.lastAssistant()).not.toContainText("recycle the old printer");
     });
 
+    test("Stop under a waiting answer ends it without running the call", async ({ userPage: page }) => {
+      const chat = new ChatPage(page);
+      await chat.openNew("Team Lead");
+      await chat.send("Save a note: water the ficus");
+      await chat.waitForAnswer();
+      await chat.send("Delete the note water the ficus");
+      await expect(chat.lastAssistant()).toHaveAttribute("data-status", "PAUSED", { timeout: 45_000 });
+      await chat.lastAssistant().getByTestId("stop-paused").click();
+      await chat.waitForAnswer("STOPPED");
+      await expect(chat.lastAssistant().locator('[data-approval="expired"]')).toHaveCount(1);
+      await expect(chat.lastAssistant().getByTestId("approval-approve")).toHaveCount(0);
+      // Still stopped after a reload, and the note was not deleted.
+      await page.reload();
+      await expect(chat.lastAssistant()).toHaveAttribute("data-status", "STOPPED");
+      await chat.send("list my notes");
+      await chat.waitForAnswer();
+      await expect(chat.lastAssistant()).toContainText("water the ficus");
+    });
+
     test("Deny with a reason: the model is told and the answer goes on", async ({ userPage: page }) => {
       const chat = new ChatPage(page);
       await chat.openNew("Team Lead");

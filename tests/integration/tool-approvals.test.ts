@@ -18,6 +18,8 @@ vi.mock("@/lib/auth/index", () => ({
 const chatRoute = await import("@/app/api/chat/route");
 const runRoute = await import("@/app/api/chat/runs/[runId]/route");
 const approvalRoute = await import("@/app/api/chat/approvals/[id]/route");
+const stopRoute = await import("@/app/api/chat/runs/[runId]/stop/route");
+const conversationRoute = await import("@/app/api/conversations/[id]/route");
 
 const hasToolResult = (ctx: ScriptContext) => ctx.messages.some((m) => m.getType() === "tool");
 const toolText = (ctx: ScriptContext) =>
@@ -306,6 +308,38 @@ describe("approval of tool calls", () => {
     expect(stored.status).toBe("COMPLETE");
     expect(stored.content).toContain("got 2");
     expect(stored.content).toContain("got denied by the user: one is enough");
+  });
+
+  it("Stop ends a paused answer: stored stopped, its call can't be decided any more; others get 404", async () => {
+    setTestModelFactory(scripts());
+    const { meta, approvalId } = await chatUntilPaused();
+    // The page offers Stop under the paused answer: it knows the paused run.
+    const view = await conversationRoute.GET(new Request("http://test"), {
+      params: Promise.resolve({ id: meta.conversationId }),
+    });
+    const shown = ((await view.json()) as { messages: { id: string; pausedRunId?: string }[] }).messages;
+    expect(shown.find((m) => m.id === meta.assistantMessageId)?.pausedRunId).toBe(meta.runId);
+
+    const stop = (runId: string) =>
+      stopRoute.POST(new Request("http://test", { method: "POST" }), { params: Promise.resolve({ runId }) });
+    const intruder = await makeUser("Intruder");
+    session.userId = intruder.id;
+    expect((await stop(meta.runId)).status).toBe(404);
+    session.userId = owner.id;
+    const res = await stop(meta.runId);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ ok: true, stopped: true });
+
+    const stored = await storedAnswer(meta.assistantMessageId);
+    expect(stored.status).toBe("STOPPED");
+    expect(stored.error).toBeNull();
+    expect(findToolCall(stored.parts.content)?.approval?.status).toBe("expired");
+    expect((await query(`SELECT status::text FROM "Run" WHERE id = $1`, [meta.runId]))[0]).toEqual({
+      status: "STOPPED",
+    });
+    expect((await decide(approvalId, { decision: "approve" })).status).toBe(409);
+    // Stopping it again: it has already finished.
+    expect((await stop(meta.runId)).status).toBe(404);
   });
 
   it("a decision taken by another process reaches the run at once, while a sibling still works", async () => {

@@ -1,26 +1,22 @@
 import { requireUser } from "@/lib/auth/session";
-import { liveRunForConversation } from "@/lib/chat/live-runs";
+import { type ConversationJson, conversationView } from "@/lib/chat/page-data";
 import { stopConversationRuns } from "@/lib/chat/run-control";
 import { renameSchema } from "@/lib/chat/validation";
-import {
-  deleteConversation,
-  getConversationForUser,
-  listMessages,
-  renameConversation,
-} from "@/lib/db/conversations";
+import { deleteConversation, getConversationForUser, renameConversation } from "@/lib/db/conversations";
 import { AppError } from "@/lib/errors";
 import { releasingConversationFiles } from "@/lib/files/cleanup";
 import { route } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
 
-/** GET — the conversation with every message (all branches) and its live run, if any. */
+/**
+ * GET — the conversation with every message (all branches) as the chat page shows it (answers of
+ * dead processes interrupted, paused ones that ran out of time expired) and its live run, if any.
+ */
 export const GET = route<{ id: string }>({}, async ({ params: { id } }) => {
   const user = await requireUser();
-  const conversation = await getConversationForUser({ id, userId: user.id });
-  const messages = await listMessages({ conversationId: id });
-  const live = liveRunForConversation(id);
-  return Response.json({ conversation, messages, liveRunId: live?.meta.runId ?? null });
+  const view = await conversationView({ id, userId: user.id });
+  return Response.json(view satisfies ConversationJson);
 });
 
 /** PATCH { title } — rename. */
