@@ -4,6 +4,7 @@ import { AgentEngineError } from "../errors";
 import { forProtocol } from "../files";
 import type { AgentExecution, ChatRunnable } from "./context";
 import { turnKey } from "./journal";
+import { ChunkMerger, detached, streamChunks } from "./model-stream";
 import { toolDefsFor } from "./tool-defs";
 
 function boundModel(exec: AgentExecution): ChatRunnable {
@@ -101,7 +102,8 @@ export async function callModel(exec: AgentExecution, messages: BaseMessage[]): 
   }
   run.idle.begin();
   try {
-    const message = await streamTurn(exec, messages);
+    // Called from a graph node too: the model call gets none of the node's config (callbacks).
+    const message = await detached(() => streamTurn(exec, messages));
     const usage = message.usage_metadata;
     run.journal.recordTurn(key, message, usage?.input_tokens ?? 0, usage?.output_tokens ?? 0);
     return message;
@@ -115,13 +117,14 @@ async function streamTurn(exec: AgentExecution, messages: BaseMessage[]): Promis
   const model = boundModel(exec);
   const prompt = forProtocol(exec.system ? [exec.system, ...messages] : messages, input.provider);
   // No callbacks: nothing reads them, and a handler per chunk is the main cost of streaming.
-  const stream = await model.stream(prompt, { signal: run.signal, callbacks: undefined });
-  let acc: AIMessageChunk | undefined;
+  const stream = streamChunks(model, prompt, run.signal);
+  const merger = new ChunkMerger();
   for await (const chunk of stream) {
     emitContent(exec, chunk);
-    acc = acc ? acc.concat(chunk) : chunk;
+    merger.add(chunk);
   }
   run.signal.throwIfAborted();
+  const acc = merger.result();
 
   const usage = acc?.usage_metadata;
   const inputTokens = usage?.input_tokens ?? 0;

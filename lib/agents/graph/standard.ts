@@ -1,10 +1,10 @@
 import type { BaseMessage } from "@langchain/core/messages";
 import type { RunnableConfig } from "@langchain/core/runnables";
-import { AsyncLocalStorageProviderSingleton } from "@langchain/core/singletons";
 import { Annotation, END, GraphRecursionError, START, StateGraph } from "@langchain/langgraph";
 import { AgentEngineError } from "../errors";
 import type { AgentExecution } from "./context";
 import { callModel } from "./model-node";
+import { detached } from "./model-stream";
 import { runTools } from "./tools-node";
 
 const concat = (a: BaseMessage[], b: BaseMessage[]) => a.concat(b);
@@ -17,14 +17,6 @@ export const AgentState = Annotation.Root({
 
 export function execOf(config: RunnableConfig): AgentExecution {
   return config.configurable?.exec as AgentExecution;
-}
-
-/** Runs `fn` outside the ambient LangChain/LangGraph config of the calling node. */
-function detached<T>(fn: () => Promise<T>): Promise<T> {
-  const storage = AsyncLocalStorageProviderSingleton.getInstance() as {
-    run?: (store: unknown, f: () => Promise<T>) => Promise<T>;
-  };
-  return storage.run ? storage.run(undefined, fn) : fn();
 }
 
 export function hasToolCalls(messages: BaseMessage[]): boolean {
