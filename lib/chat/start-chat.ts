@@ -30,15 +30,7 @@ import { retryWithBackoff } from "@/lib/util/retry";
 import { type PauseTarget, RunApprovals } from "./approvals";
 import { logRetry, modelCallCharges } from "./charges";
 import { applyStoredSummary, pathTo, type StoredSummary, toEngineHistory } from "./history";
-import {
-  acceptingRuns,
-  finish,
-  getLiveRun,
-  isServerShutdown,
-  type LiveRun,
-  publish,
-  registerRun,
-} from "./live-runs";
+import { acceptingRuns, finish, isServerShutdown, type LiveRun, publish, registerRun } from "./live-runs";
 import { resolveRunModels } from "./models";
 import { handleRelayedSignals } from "./run-control";
 import { testModelFactory } from "./test-hooks";
