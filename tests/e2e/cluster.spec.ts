@@ -84,14 +84,18 @@ async function send(instance: Instance, text = DELEGATING, extra: Record<string,
   const meta = new Promise<Meta>((resolve) => {
     gotMeta = resolve;
   });
-  const listeners = new Set<(item: StreamItem) => void>();
+  // Resolves when the first subagent starts: the run is well under way.
+  let childStarted: () => void = () => {};
+  const firstChild = new Promise<void>((resolve) => {
+    childStarted = resolve;
+  });
   const all = res.ok
     ? readTimed<StreamItem>(res, (item) => {
         if (item.type === "meta") gotMeta(item);
-        for (const l of listeners) l(item);
+        if (item.type === "subagent_start") childStarted();
       })
     : Promise.resolve([] as Timed<StreamItem>[]);
-  return { res, meta, all, on: (l: (item: StreamItem) => void) => listeners.add(l) };
+  return { res, meta, all, firstChild };
 }
 
 function follow(instance: Instance, runId: string) {
@@ -163,12 +167,7 @@ test("a page opened on another process follows the answer live (not by polling)"
 test("Stop sent to process 3 stops a run on process 1 and its subagents within a second", async () => {
   const run = await send(nodes[0]);
   const meta = await run.meta;
-  const firstChild = new Promise<void>((resolve) =>
-    run.on((item) => {
-      if (item.type === "subagent_start") resolve();
-    }),
-  );
-  await firstChild;
+  await run.firstChild;
   const asked = performance.now();
   const res = await call(nodes[2], cookie, `/api/chat/runs/${meta.runId}/stop`, { method: "POST" });
   expect(await res.json()).toMatchObject({ ok: true, stopped: true, relayed: true });
@@ -213,12 +212,7 @@ test("Redis restarted mid-run: the run finishes and is stored; its followers end
   const run = await send(nodes[0]);
   const meta = await run.meta;
   const follower = follow(nodes[1], meta.runId);
-  const firstChild = new Promise<void>((resolve) =>
-    run.on((item) => {
-      if (item.type === "subagent_start") resolve();
-    }),
-  );
-  await firstChild;
+  await run.firstChild;
   await redis.kill();
   const cut = await follower;
   const origin = await run.all;
@@ -245,12 +239,7 @@ test("process 1 killed mid-run: within seconds its run is interrupted, seen from
   const run = await send(nodes[0]);
   const meta = await run.meta;
   const follower = follow(nodes[1], meta.runId);
-  const firstChild = new Promise<void>((resolve) =>
-    run.on((item) => {
-      if (item.type === "subagent_start") resolve();
-    }),
-  );
-  await firstChild;
+  await run.firstChild;
   const killed = performance.now();
   killInstance(nodes[0]);
   await expect
