@@ -7,8 +7,9 @@
  *   one process    `next start` without REDIS_URL (the single-process mode): rounds of 50
  *                  conversations at once, each a delegating answer;
  *   three processes `next start` ×3 with REDIS_URL: the same rounds, conversation i sent to process
- *                  i mod 3 and followed, from its meta on, through GET /api/chat/runs/:id on
- *                  process i+1 mod 3 (replayed from the run's Redis Stream, then live).
+ *                  i mod 3; then again, each also followed from its meta on through
+ *                  GET /api/chat/runs/:id on process i+1 mod 3 (replayed from the run's Redis
+ *                  Stream, then live) — every answer streamed twice.
  *
  * Printed per mode: answers, wall time, answers per second, answer time p50/p99, and the event lag
  * — receipt time minus the event's timestamp on the runner (same machine, same clock) — on the
@@ -223,6 +224,7 @@ async function main() {
     await Promise.all(apps.map((a) => a.stop()));
 
     apps = await Promise.all([0, 1, 2].map(() => startAppOn({ ...common, REDIS_URL: redis.url })));
+    rows.push(await rounds("three processes + Redis", users, apps, false));
     rows.push(await rounds("three processes + Redis, followed", users, apps, true));
     report(rows);
     const errors = rows.flatMap((r) => r.outcomes.filter((o) => o.error).map((o) => o.error));
