@@ -34,4 +34,11 @@ export async function register() {
     );
   await expire();
   setInterval(expire, 60 * 1000).unref();
+  // Uploads never sent (older than a day) and bytes no attachment uses (a deleted account's).
+  const { sweepFiles } = await import("@/lib/files/cleanup");
+  const sweepUploads = () =>
+    sweepFiles().catch((err: unknown) =>
+      console.error(JSON.stringify({ level: "error", msg: "sweeping files failed", error: String(err) })),
+    );
+  setInterval(sweepUploads, 10 * 60 * 1000).unref();
 }

@@ -61,6 +61,18 @@ export async function deleteUnreferencedBlobs(hashes: string[]): Promise<string[
   });
 }
 
+/**
+ * Hashes whose bytes no attachment uses (their attachments went with a deleted user or a failed
+ * release), up to `take`: candidates for `deleteUnreferencedBlobs`, which checks again under lock.
+ */
+export async function unreferencedBlobHashes({ take }: { take: number }): Promise<string[]> {
+  const rows = await getDb().$queryRaw<{ sha256: string }[]>`
+    SELECT b."sha256" FROM "FileBlob" b
+    WHERE NOT EXISTS (SELECT 1 FROM "Attachment" a WHERE a."sha256" = b."sha256")
+    LIMIT ${take}`;
+  return rows.map((r) => r.sha256);
+}
+
 /** An attachment of the user (any state), with its hash; null when missing or someone else's. */
 export async function findOwnAttachment({ id, userId }: { id: string; userId: string }) {
   const row = await getDb().attachment.findUnique({
@@ -170,11 +182,23 @@ export async function deletePendingAttachment({ id, userId }: { id: string; user
   return count ? row.sha256 : null;
 }
 
-/** Deletes the user's uploads never sent with a message, older than `before`; returns their hashes. */
-export async function deleteStalePending({ userId, before }: { userId: string; before: Date }) {
+/**
+ * Deletes uploads never sent with a message, older than `before` (one user's, or anyone's up to
+ * `take`); returns their hashes.
+ */
+export async function deleteStalePending({
+  userId,
+  before,
+  take,
+}: {
+  userId?: string;
+  before: Date;
+  take?: number;
+}) {
   const rows = await getDb().attachment.findMany({
-    where: { userId, messageId: null, createdAt: { lt: before } },
+    where: { ...(userId ? { userId } : {}), messageId: null, createdAt: { lt: before } },
     select: { id: true, sha256: true },
+    take,
   });
   if (!rows.length) return [];
   await getDb().attachment.deleteMany({ where: { id: { in: rows.map((r) => r.id) }, messageId: null } });

@@ -17,6 +17,9 @@ export interface FileLimits {
 
 const MB = 1024 * 1024;
 
+/** Uploads never sent with a message are deleted after this long (on the user's next upload or by the sweep). */
+export const PENDING_TTL_MS = 24 * 60 * 60 * 1000;
+
 export async function fileLimits(userId: string): Promise<FileLimits> {
   const quota = await getEffectiveQuota({ userId });
   return {

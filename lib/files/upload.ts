@@ -13,12 +13,9 @@ import { AppError } from "@/lib/errors";
 import { readBodyLimited } from "@/lib/http/read-limited";
 import { ExtractError, extractText } from "./extract";
 import { formatBytes } from "./format";
-import { fileLimits } from "./limits";
+import { fileLimits, PENDING_TTL_MS } from "./limits";
 import { SniffError, sanitizeFileName, sniff } from "./sniff";
 import { fileStore } from "./store";
-
-/** Uploads never sent with a message are deleted after this long. */
-const PENDING_TTL_MS = 24 * 60 * 60 * 1000;
 
 const KIND_LABEL = { text: "Text files", pdf: "PDFs", image: "Images" } as const;
 

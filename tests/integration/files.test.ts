@@ -240,6 +240,27 @@ describe("files in chat", () => {
     expect(await countOf("FileBlob")).toBe(0);
   });
 
+  it("the periodic sweep frees day-old uploads never sent and the bytes of a deleted account", async () => {
+    const { sweepFiles } = await import("@/lib/files/cleanup");
+    const old = await uploaded("old.txt", enc("left in a composer"));
+    const fresh = await uploaded("fresh.txt", enc("about to be sent"));
+    await query(`UPDATE "Attachment" SET "createdAt" = now() - interval '25 hours' WHERE id = $1`, [old.id]);
+    session.userId = other.id;
+    await uploaded("gone.txt", enc("an account that will be deleted"));
+    const shared = await uploaded("shared.txt", enc("about to be sent"));
+    session.userId = owner.id;
+    await query(`DELETE FROM "User" WHERE id = $1`, [other.id]);
+
+    // Freed: the old upload, and the bytes of the old upload and of the deleted account's file.
+    expect(await sweepFiles()).toEqual({ pending: 1, blobs: 2 });
+    expect((await get(old.id)).status).toBe(404);
+    expect((await get(fresh.id)).status).toBe(200);
+    expect((await get(shared.id)).status).toBe(404);
+    // Left: the fresh upload's bytes (the deleted user's copy of them went, the bytes stay in use).
+    expect(await query(`SELECT "sha256" FROM "FileBlob"`)).toHaveLength(1);
+    expect(await sweepFiles()).toEqual({ pending: 0, blobs: 0 });
+  });
+
   it("sends files with the message, keeps them on reload, regenerate and edit-and-resend", async () => {
     const seen: string[] = [];
     const agent = await makeAgent(owner.id, "Reader");
