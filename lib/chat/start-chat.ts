@@ -161,6 +161,7 @@ export async function startChat({
     userMessageId: regenerateOf ?? newRowId(),
     assistantMessageId: newRowId(),
   };
+  let admitted = false;
   try {
     // The run is recorded as this process's (its lease); held from here so the lease's own sweep
     // never takes it for an orphan.
@@ -181,6 +182,7 @@ export async function startChat({
         userMessageId: turn.userMessageId,
       },
     });
+    admitted = true;
     await linkSentFiles({
       userId: user.id,
       conversationId,
@@ -188,6 +190,10 @@ export async function startChat({
       files: newFiles,
     });
   } catch (err) {
+    // Admitted, then attaching the files failed: the turn is stored. Its answer ends as failed now
+    // (it can be regenerated, the run's slot is free) instead of running for nobody until the
+    // lease sweep noticed.
+    if (admitted) await failBeforeStart({ runId, assistantMessageId: turn.assistantMessageId });
     releaseRun(runId);
     throw err;
   }
@@ -227,6 +233,34 @@ export async function startChat({
     },
   });
   return live;
+}
+
+/** Ends a stored turn whose run could not start: its answer failed, its run closed. */
+async function failBeforeStart({ runId, assistantMessageId }: { runId: string; assistantMessageId: string }) {
+  const tree = reduceEvents([]);
+  tree.status = "failed";
+  await saveAnswer({
+    id: assistantMessageId,
+    content: "",
+    parts: tree,
+    status: "FAILED",
+    error: {
+      code: "internal",
+      message: "Your message was saved but its files could not be attached. Send it again.",
+    },
+    usage: usageOf([]),
+    usageRows: [],
+    close: { runId, status: "FAILED" },
+  }).catch((err) =>
+    console.error(
+      JSON.stringify({
+        level: "error",
+        msg: "ending a run that could not start failed",
+        runId,
+        error: String(err),
+      }),
+    ),
+  );
 }
 
 function refuseWhileShuttingDown() {

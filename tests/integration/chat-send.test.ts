@@ -117,6 +117,44 @@ describe("one send", () => {
     expect(await counts()).toEqual(before);
   });
 
+  it("a send whose files can't be attached after admission ends its answer as failed, not running", async () => {
+    const filesRoute = await import("@/app/api/files/route");
+    const up = await filesRoute.POST(
+      new Request("http://test/api/files", {
+        method: "POST",
+        headers: { "X-File-Name": "notes.txt", "Content-Type": "text/plain" },
+        body: new TextEncoder().encode("some notes"),
+      }),
+    );
+    const file = (await up.json()) as { id: string };
+    await query(`CREATE FUNCTION refuse_link() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'refused by the test'; END $$`);
+    await query(
+      `CREATE TRIGGER refuse_link BEFORE UPDATE ON "Attachment" FOR EACH ROW EXECUTE FUNCTION refuse_link()`,
+    );
+    try {
+      const { res } = await send({ text: "read this", fileIds: [file.id] });
+      expect(res.status).toBe(500);
+    } finally {
+      await query(`DROP TRIGGER refuse_link ON "Attachment"`);
+      await query(`DROP FUNCTION refuse_link()`);
+    }
+    const [run] = await query<{ status: string }>(`SELECT status::text FROM "Run"`);
+    expect(run.status).toBe("FAILED");
+    const messages = await query<{ role: string; status: string; error: { message: string } | null }>(
+      `SELECT role::text, status::text, error FROM "Message" ORDER BY "createdAt"`,
+    );
+    expect(messages.map((m) => [m.role, m.status])).toEqual([
+      ["USER", "COMPLETE"],
+      ["ASSISTANT", "FAILED"],
+    ]);
+    expect(messages[1].error?.message).toMatch(/files could not be attached/);
+    // The upload is still the user's to send again, and the slot is free.
+    const [pending] = await query<{ messageId: string | null }>(`SELECT "messageId" FROM "Attachment"`);
+    expect(pending.messageId).toBeNull();
+    expect((await send({ text: "read this", fileIds: [file.id] })).res.status).toBe(200);
+  });
+
   for (const table of ["Message", "Run"]) {
     it(`a send whose ${table} insert fails leaves no conversation, message or run behind`, async () => {
       await query(`CREATE FUNCTION refuse_insert() RETURNS trigger LANGUAGE plpgsql AS $$
