@@ -1,7 +1,6 @@
-import { type Browser, test as base, type Page } from "@playwright/test";
-import { ADMIN, expect, PASSWORD } from "./fixtures";
+import { type Browser, test as base } from "@playwright/test";
+import { ADMIN, expect, registerNewUser, shots } from "./fixtures";
 import { AdminPage } from "./pages/admin-page";
-import { AuthPage } from "./pages/auth-page";
 import { ChatPage } from "./pages/chat-page";
 
 // What a demanding user notices in the chat (issue 14: items 1, 8, 14, 15, 16, 17) and the app's
@@ -12,29 +11,12 @@ const test = base;
 const DAY = 86_400_000;
 // Screenshots for people to look at; not kept in the repository.
 const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/chat-ux-shots";
-
-async function newUser(browser: Browser, tag: string): Promise<{ page: Page; email: string }> {
-  const email = `${tag}-${Date.now().toString(36)}@e2e.test`;
-  const ctx = await browser.newContext();
-  const page = await ctx.newPage();
-  await new AuthPage(page).register({ name: `UX ${tag}`, email, password: PASSWORD });
-  await expect(page).toHaveURL(/\/chat/);
-  return { page, email };
-}
+const newUser = (browser: Browser, tag: string, viewport?: { width: number; height: number }) =>
+  registerNewUser(browser, { name: `UX ${tag}`, tag, viewport });
 
 async function asAdmin(browser: Browser): Promise<AdminPage> {
   const ctx = await browser.newContext({ storageState: ADMIN.state });
   return new AdminPage(await ctx.newPage());
-}
-
-async function shots(page: Page, name: string) {
-  for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.evaluate((dark) => document.documentElement.classList.toggle("dark", dark), scheme === "dark");
-    await page.screenshot({ path: `${SHOTS}/${name}-${scheme}.png` });
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-  await page.evaluate(() => document.documentElement.classList.remove("dark"));
 }
 
 test("a refused send keeps the draft next to the refusal, and Regenerate says why it is off", async ({
@@ -81,9 +63,9 @@ test("a refused send keeps the draft next to the refusal, and Regenerate says wh
   await expect(page.getByTestId("regenerate")).toBeDisabled();
   await expect(page.getByTestId("regenerate-blocked")).toContainText("Try again in");
   await page.setViewportSize({ width: 1280, height: 800 });
-  await shots(page, "refused-desktop");
+  await shots(page, SHOTS, "refused-desktop");
   await page.setViewportSize({ width: 390, height: 820 });
-  await shots(page, "refused-phone");
+  await shots(page, SHOTS, "refused-phone");
 
   // An empty balance, known when the page renders: Regenerate is off after a reload too.
   await admin.page.reload();
@@ -161,9 +143,9 @@ test("the balance badge counts down as the answer streams; children stopped by a
     chat.lastAssistant().locator('[data-testid="subagent-block"][data-status="failed"]'),
   ).toHaveCount(0);
   await page.setViewportSize({ width: 1280, height: 800 });
-  await shots(page, "balance-ran-out-desktop");
+  await shots(page, SHOTS, "balance-ran-out-desktop");
   await page.setViewportSize({ width: 390, height: 820 });
-  await shots(page, "balance-ran-out-phone");
+  await shots(page, SHOTS, "balance-ran-out-phone");
 });
 
 test("the empty chat offers three starters that make the demo team delegate", async ({ browser }) => {
@@ -173,9 +155,9 @@ test("the empty chat offers three starters that make the demo team delegate", as
   const starters = page.getByTestId("starter");
   await expect(starters).toHaveCount(3);
   await page.setViewportSize({ width: 1280, height: 800 });
-  await shots(page, "empty-desktop");
+  await shots(page, SHOTS, "empty-desktop");
   await page.setViewportSize({ width: 390, height: 820 });
-  await shots(page, "empty-phone");
+  await shots(page, SHOTS, "empty-phone");
   await page.setViewportSize({ width: 1280, height: 800 });
 
   await starters.first().click();
@@ -209,7 +191,7 @@ test("a running subagent's live tail is plain text, and quoted poems keep their 
   const text = (await tail.first().textContent()) ?? "";
   expect(text).toContain("Let me use calculator");
   expect(text).not.toMatch(/`|\*\*|\|/);
-  await shots(page, "live-tail-desktop");
+  await shots(page, SHOTS, "live-tail-desktop");
   await chat.waitForAnswer();
 
   await chat.openNew("Researcher");
@@ -220,7 +202,7 @@ test("a running subagent's live tail is plain text, and quoted poems keep their 
   // Three quoted lines, two breaks between them (markdown alone would join them into one line).
   await expect(quote.locator("br")).toHaveCount(2);
   await expect(quote).toContainText("hums along,");
-  await shots(page, "poem-desktop");
+  await shots(page, SHOTS, "poem-desktop");
 });
 
 test("the sidebar groups chats by Today, Yesterday, Previous 7 days and Older, with dates", async ({
@@ -236,7 +218,7 @@ test("the sidebar groups chats by Today, Yesterday, Previous 7 days and Older, w
   const date = page.getByTestId("conversation-date").first();
   await expect(date).toHaveAttribute("datetime", /^\d{4}-\d\d-\d\dT/);
   await expect(date).toHaveText(/\d/);
-  await shots(page, "sidebar-desktop");
+  await shots(page, SHOTS, "sidebar-desktop");
 
   // The same chat seen from later days (the browser's clock moved on).
   for (const [days, group] of [
@@ -255,7 +237,7 @@ test("the sidebar groups chats by Today, Yesterday, Previous 7 days and Older, w
   await page.goto("/chat");
   await page.getByTestId("open-chats").click();
   await expect(page.getByTestId("conversation-group").last()).toHaveText("Yesterday");
-  await shots(page, "sidebar-phone");
+  await shots(page, SHOTS, "sidebar-phone");
 });
 
 test("the app can be installed: manifest, icons and favicon", async ({ browser }) => {

@@ -1,6 +1,5 @@
 import { type Browser, test as base, type Page } from "@playwright/test";
-import { expect, PASSWORD } from "./fixtures";
-import { AuthPage } from "./pages/auth-page";
+import { expect, registerNewUser, shots } from "./fixtures";
 import { ChatPage } from "./pages/chat-page";
 
 // Files in chat (issue 16) in Chromium: attach by the button and by drag-and-drop, send, see the
@@ -10,33 +9,13 @@ import { ChatPage } from "./pages/chat-page";
 const test = base;
 // Screenshots for people to look at; not kept in the repository.
 const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/files-shots";
+const newUser = (browser: Browser, tag: string, viewport?: { width: number; height: number }) =>
+  registerNewUser(browser, { name: `Files ${tag}`, tag, viewport });
 const CSV = "region,amount\nnorth,3\nsouth,4\neast,5\n";
 const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==",
   "base64",
 );
-
-async function newUser(browser: Browser, tag: string, viewport?: { width: number; height: number }) {
-  const ctx = await browser.newContext(viewport ? { viewport } : {});
-  const page = await ctx.newPage();
-  await new AuthPage(page).register({
-    name: `Files ${tag}`,
-    email: `${tag}-${Date.now().toString(36)}@e2e.test`,
-    password: PASSWORD,
-  });
-  await expect(page).toHaveURL(/\/chat/);
-  return page;
-}
-
-async function shots(page: Page, name: string) {
-  for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.evaluate((dark) => document.documentElement.classList.toggle("dark", dark), scheme === "dark");
-    await page.screenshot({ path: `${SHOTS}/${name}-${scheme}.png` });
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-  await page.evaluate(() => document.documentElement.classList.remove("dark"));
-}
 
 /** Drops files on the composer the way a browser does: dragover, then drop with a DataTransfer. */
 async function dropFiles(page: Page, files: { name: string; type: string; base64: string }[]) {
@@ -54,7 +33,7 @@ async function dropFiles(page: Page, files: { name: string; type: string; base64
 test("attach a CSV with the button, ask to count its rows, and find it again after a reload", async ({
   browser,
 }) => {
-  const page = await newUser(browser, "button");
+  const page = (await newUser(browser, "button")).page;
   const chat = new ChatPage(page);
   await chat.openNew("Team Lead");
   await page
@@ -70,14 +49,14 @@ test("attach a CSV with the button, ask to count its rows, and find it again aft
   const card = page.getByTestId("user-message").getByTestId("message-attachment");
   await expect(card).toContainText("sales.csv");
   await expect(chat.lastAssistant()).toContainText("sales.csv has 3 data rows below a header of 2 columns");
-  await shots(page, "csv-answer");
+  await shots(page, SHOTS, "csv-answer");
 
   await page.reload();
   await expect(page.getByTestId("user-message").getByTestId("message-attachment")).toContainText("sales.csv");
   await expect(chat.lastAssistant()).toContainText("3 data rows");
   await page.getByTestId("message-attachment").click();
   await expect(page.getByTestId("file-preview")).toHaveText(CSV.trimEnd());
-  await shots(page, "csv-preview");
+  await shots(page, SHOTS, "csv-preview");
   await page.keyboard.press("Escape");
   await expect(page.getByTestId("file-viewer")).toHaveCount(0);
 });
@@ -85,7 +64,7 @@ test("attach a CSV with the button, ask to count its rows, and find it again aft
 test("drop a document and an image: one subagent per file, each block names its file", async ({
   browser,
 }) => {
-  const page = await newUser(browser, "drop");
+  const page = (await newUser(browser, "drop")).page;
   const chat = new ChatPage(page);
   await chat.openNew("Team Lead");
   await dropFiles(page, [
@@ -111,7 +90,7 @@ test("drop a document and an image: one subagent per file, each block names its 
   const thumb = page.getByTestId("user-message").locator("img");
   await expect(thumb).toHaveAttribute("alt", "dot.png");
   await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
-  await shots(page, "delegation");
+  await shots(page, SHOTS, "delegation");
 
   await page.reload();
   await expect(page.getByTestId("message-attachment")).toHaveCount(2);
@@ -119,7 +98,7 @@ test("drop a document and an image: one subagent per file, each block names its 
 });
 
 test("a refused file says why in its chip; the rest is sent; on a phone too", async ({ browser }) => {
-  const page = await newUser(browser, "phone", { width: 390, height: 844 });
+  const page = (await newUser(browser, "phone", { width: 390, height: 844 })).page;
   const chat = new ChatPage(page);
   await chat.openNew("Team Lead");
   await page.getByTestId("file-input").setInputFiles([
@@ -137,16 +116,16 @@ test("a refused file says why in its chip; the rest is sent; on a phone too", as
     "data-state",
     "ready",
   );
-  await shots(page, "phone-chips");
+  await shots(page, SHOTS, "phone-chips");
   await chat.send("Summarize the attached file");
   await chat.waitForAnswer();
   await expect(chat.lastAssistant()).toContainText("Remember the milk.");
   await expect(page.getByTestId("user-message").getByTestId("message-attachment")).toHaveCount(1);
-  await shots(page, "phone-answer");
+  await shots(page, SHOTS, "phone-answer");
 });
 
 test("a file name with HTML in it is shown as text, never run", async ({ browser }) => {
-  const page = await newUser(browser, "html");
+  const page = (await newUser(browser, "html")).page;
   const chat = new ChatPage(page);
   await chat.openNew("Researcher");
   const name = `<img src=x onerror="window.pwned=1">.txt`;

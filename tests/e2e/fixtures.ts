@@ -1,4 +1,4 @@
-import { test as base, type Page } from "@playwright/test";
+import { type Browser, test as base, expect, type Page } from "@playwright/test";
 import { AuthPage } from "./pages/auth-page";
 
 export const PASSWORD = "correct-horse-42";
@@ -34,8 +34,32 @@ export const test = base.extend<{ adminPage: Page; userPage: Page; auth: AuthPag
   },
 });
 
-export { expect } from "@playwright/test";
+export { expect };
 
 export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
+}
+
+/** The page in light and in dark mode, into `dir` (`<name>-light.png`, `<name>-dark.png`). */
+export async function shots(page: Page, dir: string, name: string) {
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.evaluate((dark) => document.documentElement.classList.toggle("dark", dark), scheme === "dark");
+    await page.screenshot({ path: `${dir}/${name}-${scheme}.png` });
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.evaluate(() => document.documentElement.classList.remove("dark"));
+}
+
+/** A fresh account registered in its own browser context (a new user with the starter team). */
+export async function registerNewUser(
+  browser: Browser,
+  { name, tag, viewport }: { name: string; tag: string; viewport?: { width: number; height: number } },
+): Promise<{ page: Page; email: string }> {
+  const email = `${tag}-${Date.now().toString(36)}@e2e.test`;
+  const ctx = await browser.newContext(viewport ? { viewport } : {});
+  const page = await ctx.newPage();
+  await new AuthPage(page).register({ name, email, password: PASSWORD });
+  await expect(page).toHaveURL(/\/chat/);
+  return { page, email };
 }
