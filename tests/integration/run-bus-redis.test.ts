@@ -107,6 +107,31 @@ describe("the Redis live run bus", () => {
     expect(after.items).toEqual(run.items);
   });
 
+  it("a run resumed after a pause (same id) is followed from its new start, not ended by the old end", async () => {
+    const runner = bus();
+    const follower = bus();
+    const paused = liveRun();
+    runner.append(paused, paused.meta);
+    publish(runner, paused, delta("before the pause "));
+    end(runner, paused);
+    await vi.waitFor(async () => expect((await follower.follow(paused.meta.runId, running))?.done).toBe(true));
+
+    const resumed: LiveRun = { ...liveRun(), items: [], done: false };
+    resumed.meta = { ...paused.meta, title: "resumed" };
+    resumed.items = [resumed.meta];
+    runner.append(resumed, resumed.meta);
+    publish(runner, resumed, delta("after "));
+    await vi.waitFor(async () =>
+      expect((await follower.follow(resumed.meta.runId, running))?.items).toEqual(resumed.items),
+    );
+    const feed = (await follower.follow(resumed.meta.runId, running)) as RunFeed;
+    expect(feed.done).toBe(false);
+    const all = collect(feed);
+    publish(runner, resumed, delta("the decision"));
+    end(runner, resumed);
+    expect(await all).toEqual(resumed.items);
+  });
+
   it("nothing to follow: no stream, or a stream whose start is gone", async () => {
     const follower = bus();
     expect(await follower.follow("no-such-run", running)).toBeNull();

@@ -44,10 +44,15 @@ interface Mirror {
   run: LiveRun;
   /** Items of `run.items` already in the stream. */
   sent: number;
-  /** The last write failed: the next one rebuilds the stream from the first item. */
+  /**
+   * The next write rebuilds the stream from the first item: the last one failed, or this is the
+   * run's first (a run resumed after a pause reuses its id, and its old stream ends with an end).
+   */
   broken: boolean;
   ended: boolean;
   endedAt: number;
+  /** A failure of this run's mirror was logged (once per run). */
+  warned: boolean;
   pacer: FlushPacer;
   chain: Promise<void>;
 }
@@ -123,8 +128,10 @@ export function redisRunBus(url: string): RunBus {
       m.broken = false;
       if (m.ended) mirrors.delete(m.run.meta.runId);
     } catch (err) {
-      if (!m.broken && !writerDown)
+      if (!m.warned && !writerDown) {
+        m.warned = true;
         log("warn", "redis: mirroring a run failed", { runId: m.run.meta.runId, error: reason(err) });
+      }
       m.broken = true;
       // A running run retries with its next items; an ended one has none: retry for a while.
       if (m.ended) {
@@ -144,9 +151,10 @@ export function redisRunBus(url: string): RunBus {
       const mirror: Mirror = {
         run,
         sent: 0,
-        broken: false,
+        broken: true,
         ended: false,
         endedAt: 0,
+        warned: false,
         chain: Promise.resolve(),
         pacer: new FlushPacer(() => flush(mirror)),
       };
