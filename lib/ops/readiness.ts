@@ -3,12 +3,13 @@
 // that carries live runs between processes? Liveness (/api/health) asks nothing.
 import "server-only";
 import path from "node:path";
+import { acceptingRuns } from "@/lib/chat/live-runs";
 import { runBus } from "@/lib/chat/run-bus";
 import { appliedMigrationNames } from "@/lib/db/health";
 import { readMigrations } from "@/lib/db/migrate";
 
 export interface ReadinessCheck {
-  name: "database" | "migrations" | "redis";
+  name: "database" | "migrations" | "redis" | "shutdown";
   ok: boolean;
   /** Why it is not ready, in words an operator can act on; never a connection string. */
   detail?: string;
@@ -48,11 +49,16 @@ export async function readiness({
   migrationsDir?: string;
 } = {}): Promise<Readiness> {
   const [db, bus] = await Promise.all([databaseReadiness(migrationsDir), runBus().check()]);
-  if (!bus) return db;
-  return {
-    ready: db.ready && bus.ok,
-    checks: [...db.checks, { name: "redis", ...bus }],
-  };
+  const checks = [...db.checks];
+  if (bus) checks.push({ name: "redis", ...bus });
+  // Draining (SIGTERM): running answers finish here, new ones must go to another instance.
+  if (!acceptingRuns())
+    checks.push({
+      name: "shutdown",
+      ok: false,
+      detail: "Shutting down: finishing the answers that run here.",
+    });
+  return { ready: checks.every((c) => c.ok), checks };
 }
 
 async function databaseReadiness(migrationsDir: string): Promise<Readiness> {

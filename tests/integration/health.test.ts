@@ -5,6 +5,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { GET as health } from "@/app/api/health/route";
 import { GET as ready } from "@/app/api/ready/route";
+import { stopAcceptingRuns } from "@/lib/chat/live-runs";
 import { readiness } from "@/lib/ops/readiness";
 import { installQueryCounter } from "../helpers/query-counter";
 
@@ -34,6 +35,22 @@ describe("health and readiness", () => {
         { name: "migrations", ok: true },
       ],
     });
+  });
+
+  it("is not ready once the process is shutting down (it finishes its answers, takes no new ones)", async () => {
+    const state = globalThis as unknown as { __acceptingRuns?: boolean };
+    stopAcceptingRuns();
+    try {
+      const res = await ready();
+      expect(res.status).toBe(503);
+      expect((await res.json()).checks).toContainEqual({
+        name: "shutdown",
+        ok: false,
+        detail: "Shutting down: finishing the answers that run here.",
+      });
+    } finally {
+      state.__acceptingRuns = true;
+    }
   });
 
   it("is not ready while a shipped migration is not applied, and names it", async () => {

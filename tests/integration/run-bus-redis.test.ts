@@ -114,7 +114,9 @@ describe("the Redis live run bus", () => {
     runner.append(paused, paused.meta);
     publish(runner, paused, delta("before the pause "));
     end(runner, paused);
-    await vi.waitFor(async () => expect((await follower.follow(paused.meta.runId, running))?.done).toBe(true));
+    await vi.waitFor(async () =>
+      expect((await follower.follow(paused.meta.runId, running))?.done).toBe(true),
+    );
 
     const resumed: LiveRun = { ...liveRun(), items: [], done: false };
     resumed.meta = { ...paused.meta, title: "resumed" };
