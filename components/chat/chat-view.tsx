@@ -168,7 +168,7 @@ export function ChatView({
       <div className="mx-auto w-full max-w-3xl space-y-2 px-4 pb-4">
         {chat.followingSaved && (
           <p data-testid="following-saved" className="text-xs text-zinc-500 dark:text-zinc-400">
-            This answer is being written by another server; it updates every few seconds.
+            Live updates are unavailable for this answer; it refreshes every few seconds until it ends.
           </p>
         )}
         {chat.error && (

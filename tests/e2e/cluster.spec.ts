@@ -212,8 +212,19 @@ test("Redis restarted mid-run: the run finishes and is stored; its followers end
   const run = await send(nodes[0]);
   const meta = await run.meta;
   const follower = follow(nodes[1], meta.runId);
+  // A page following the answer live from process 2.
+  const page = await ctx.newPage();
+  await page.goto(`${nodes[1].url}/chat/${meta.conversationId}`);
   await run.firstChild;
   await redis.kill();
+  // Its live stream is cut: it says so and follows the saved answer to its end.
+  await expect(page.getByTestId("following-saved")).toBeVisible();
+  await screenshot(page, "cluster-redis-lost");
+  await expect(page.getByTestId("assistant-message").last()).toHaveAttribute("data-status", "COMPLETE", {
+    timeout: 45_000,
+  });
+  await expect(page.getByTestId("following-saved")).toHaveCount(0);
+  await page.close();
   const cut = await follower;
   const origin = await run.all;
   expect(origin.at(-1)?.item).toMatchObject({ type: "run_end", status: "completed" });
