@@ -63,7 +63,13 @@ export function useChat({
 
   /** After a request: on refusal drop the optimistic messages and keep the error; else reload. */
   const settle = useCallback(
-    async (outcome: StreamOutcome, convId: string | null, drop: string[]): Promise<StreamOutcome> => {
+    async (
+      outcome: StreamOutcome,
+      convId: string | null,
+      drop: string[],
+      /** The run followed, when known before its stream said so (reattaching to it). */
+      followedRunId?: string,
+    ): Promise<StreamOutcome> => {
       if (!outcome.ok) {
         setError(outcome.error);
         if (BLOCKING.test(outcome.error.code))
@@ -76,7 +82,7 @@ export function useChat({
         // A run can end on the same limits (the balance ran out during the answer).
         const ended = outcome.tree?.error;
         setBlocked(ended && BLOCKING.test(ended.code) ? { reason: ended.message, until: null } : null);
-        const runId = liveRunRef.current;
+        const runId = liveRunRef.current ?? followedRunId;
         const saved = convId ? await reload(convId) : null;
         // The stream ended but the answer didn't (its process or Redis went away mid-answer).
         const unfinished = saved?.find((m) => m.role === "ASSISTANT" && m.status === "STREAMING");
@@ -96,7 +102,8 @@ export function useChat({
     const controller = new AbortController();
     stream.attach(liveRunId, controller.signal).then((outcome) => {
       if (!controller.signal.aborted)
-        void settle(outcome.ok ? outcome : { ok: true }, initialConversationId, []);
+        // A stream that could not be followed here (Redis away) falls back to the saved answer too.
+        void settle(outcome.ok ? outcome : { ok: true }, initialConversationId, [], liveRunId);
     });
     return () => controller.abort();
   }, [liveRunId]);
@@ -240,7 +247,7 @@ export function useChat({
         const convId = conversationId;
         void stream
           .attach(out.runId, new AbortController().signal)
-          .then((outcome) => settle(outcome.ok ? outcome : { ok: true }, convId, []));
+          .then((outcome) => settle(outcome.ok ? outcome : { ok: true }, convId, [], out.runId));
       }
       return null;
     },

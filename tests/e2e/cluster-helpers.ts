@@ -3,6 +3,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import type { BrowserContext } from "@playwright/test";
+import { readSse } from "../../components/chat/sse";
 
 export interface Instance {
   index: number;
@@ -96,28 +97,11 @@ export function call(instance: Instance, cookie: string, path: string, init: Req
 export async function readTimed<T>(res: Response, onItem?: (item: T) => void): Promise<Timed<T>[]> {
   const out: Timed<T>[] = [];
   if (!res.body) return out;
-  const decoder = new TextDecoder();
-  let buffer = "";
   try {
-    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-      const at = performance.now();
-      buffer += decoder.decode(chunk, { stream: true });
-      let sep = buffer.indexOf("\n\n");
-      while (sep !== -1) {
-        const frame = buffer.slice(0, sep);
-        buffer = buffer.slice(sep + 2);
-        sep = buffer.indexOf("\n\n");
-        if (frame.startsWith("event: end")) return out;
-        const data = frame
-          .split("\n")
-          .filter((l) => l.startsWith("data: "))
-          .map((l) => l.slice(6))
-          .join("\n");
-        if (!data) continue;
-        const item = JSON.parse(data) as T;
-        out.push({ item, at });
-        onItem?.(item);
-      }
+    // The chat page's own reader: items are yielded as their chunk is parsed.
+    for await (const item of readSse<T>(res.body)) {
+      out.push({ item, at: performance.now() });
+      onItem?.(item);
     }
   } catch {
     // The connection dropped: what arrived is returned.

@@ -216,6 +216,7 @@ test("Redis restarted mid-run: the run finishes and is stored; its followers end
   const page = await ctx.newPage();
   await page.goto(`${nodes[1].url}/chat/${meta.conversationId}`);
   await run.firstChild;
+  await expect(page.getByTestId("subagent-block").first()).toHaveAttribute("data-status", "running");
   await redis.kill();
   // Its live stream is cut: it says so and follows the saved answer to its end.
   await expect(page.getByTestId("following-saved")).toBeVisible();
@@ -232,6 +233,19 @@ test("Redis restarted mid-run: the run finishes and is stored; its followers end
   expect(items(cut)).toEqual(items(origin).slice(0, cut.length));
   const stored = await storedAnswer(nodes[1], meta.conversationId, meta.assistantMessageId);
   expect(stored?.status).toBe("COMPLETE");
+
+  // With Redis still down, a page opened on process 2 can't stream a run of process 1: it says so
+  // and follows the saved answer.
+  const blind = await send(nodes[0]);
+  const blindMeta = await blind.meta;
+  const second = await ctx.newPage();
+  await second.goto(`${nodes[1].url}/chat/${blindMeta.conversationId}`);
+  await expect(second.getByTestId("following-saved")).toBeVisible();
+  await expect(second.getByTestId("assistant-message").last()).toHaveAttribute("data-status", "COMPLETE", {
+    timeout: 45_000,
+  });
+  await blind.all;
+  await second.close();
 
   // Redis back: runs are followed across processes again.
   await redis.start();
