@@ -312,6 +312,30 @@ describe("createRun: subagents", () => {
     expect(events.at(-1)).toMatchObject({ status: "failed", error: { code: "limit:recursion" } });
   });
 
+  it.each([
+    [2, 1, 1],
+    [3, 2, 1],
+    [4, 2, 2],
+    [5, 3, 2],
+  ])(
+    "with recursionLimit %i, a root tool loop takes %i model and %i tools steps",
+    async (limit, models, tools) => {
+      const factory = scriptedModelFactory(() => () => ({
+        toolCalls: [{ name: "calculator", args: { expression: "1+1" } }],
+      }));
+      const run = await createRun({
+        agents: [agent("a", undefined, { tools: ["calculator"] })],
+        messages: [user("go")],
+        modelFactory: factory,
+        limits: { recursionLimit: limit },
+      });
+      const events = await collect(run);
+      expect(callsOf(factory.models.get("a"))).toHaveLength(models);
+      expect(events.filter((e) => e.type === "tool_call_end")).toHaveLength(tools);
+      expect(events.at(-1)).toMatchObject({ status: "failed", error: { code: "limit:recursion" } });
+    },
+  );
+
   it("limits a child to floor(recursionLimit / 3) model turns", async () => {
     const factory = scriptedModelFactory((spec: ModelSpec) =>
       spec.isSubagent

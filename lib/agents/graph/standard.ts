@@ -1,6 +1,6 @@
 import type { BaseMessage } from "@langchain/core/messages";
 import type { RunnableConfig } from "@langchain/core/runnables";
-import { Annotation, END, GraphRecursionError, START, StateGraph } from "@langchain/langgraph";
+import { Annotation, Command, END, GraphRecursionError, StateGraph } from "@langchain/langgraph";
 import { AgentEngineError } from "../errors";
 import type { AgentExecution } from "./context";
 import { callModel } from "./model-node";
@@ -26,20 +26,30 @@ export function hasToolCalls(messages: BaseMessage[]): boolean {
 
 /**
  * model → (tools → model)* → END. The execution (model, tools, span) comes in `configurable.exec`.
- * With `fromTools`, the same loop is entered at the tools node: the run continues after a first
- * model turn that was taken outside the graph (see `runAgentGraph`).
+ * The run enters the loop at the tools node: its first model turn is taken outside the graph (see
+ * `runAgentGraph`), and the input is a `Command` that writes the conversation and goes to `tools`,
+ * so no `__start__` task runs. Nodes route with `Command.goto` instead of edges: LangGraph gives
+ * every node a reader-less control branch anyway, while a conditional edge adds a writer that copies
+ * the checkpoint and channels to read the node's own writes, and a plain edge a third writer.
  */
-function compileStandardGraph(fromTools = false) {
+function compileStandardGraph() {
   return new StateGraph(AgentState)
-    .addNode("model", async (state, config) => ({
-      messages: [await callModel(execOf(config), state.messages)],
-    }))
-    .addNode("tools", async (state, config) => ({
-      messages: (await runTools(execOf(config), state.messages, runAgentGraph)).messages,
-    }))
-    .addEdge(START, fromTools ? "tools" : "model")
-    .addConditionalEdges("model", (state) => (hasToolCalls(state.messages) ? "tools" : END), ["tools", END])
-    .addEdge("tools", "model")
+    .addNode(
+      "model",
+      async (state, config) => {
+        const messages = [await callModel(execOf(config), state.messages)];
+        return new Command({ update: { messages }, goto: hasToolCalls(messages) ? "tools" : END });
+      },
+      { ends: ["tools", END] },
+    )
+    .addNode(
+      "tools",
+      async (state, config) => {
+        const { messages } = await runTools(execOf(config), state.messages, runAgentGraph);
+        return new Command({ update: { messages }, goto: "model" });
+      },
+      { ends: ["model"] },
+    )
     .compile();
 }
 
@@ -51,7 +61,7 @@ let compiledFromTools: ReturnType<typeof compileStandardGraph> | undefined;
  * per process.
  */
 function standardGraphFromTools() {
-  compiledFromTools ??= compileStandardGraph(true);
+  compiledFromTools ??= compileStandardGraph();
   return compiledFromTools;
 }
 
@@ -91,9 +101,16 @@ export async function runAgentGraph(exec: AgentExecution, messages: BaseMessage[
       const afterFirst = messages.concat([first]);
       if (!hasToolCalls(afterFirst)) return afterFirst;
       if (limit < 2) throw new GraphRecursionError(`Recursion limit of ${limit} reached`);
+      // Entered by a Command, the graph runs no `__start__` step, so LangGraph allows one node step
+      // more than `recursionLimit`: the limit left after the first turn (limit - 1 steps) is passed
+      // as limit - 2. LangGraph refuses 0, so the one step a limit of 2 leaves is run here.
+      if (limit === 2) {
+        await runTools(exec, afterFirst, runAgentGraph);
+        throw new GraphRecursionError(`Recursion limit of 1 reached`);
+      }
       const out = await standardGraphFromTools().invoke(
-        { messages: afterFirst },
-        { configurable: { exec }, recursionLimit: limit - 1 },
+        new Command({ update: { messages: afterFirst }, goto: "tools" }),
+        { configurable: { exec }, recursionLimit: limit - 2 },
       );
       return out.messages;
     };
