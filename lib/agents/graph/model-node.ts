@@ -117,7 +117,7 @@ async function streamTurn(exec: AgentExecution, messages: BaseMessage[]): Promis
   const model = boundModel(exec);
   const prompt = forProtocol(exec.system ? [exec.system, ...messages] : messages, input.provider);
   // No callbacks: nothing reads them, and a handler per chunk is the main cost of streaming.
-  const stream = streamChunks(model, prompt, run.signal);
+  const stream = await streamChunks(model, prompt, run.signal);
   const merger = new ChunkMerger();
   for await (const chunk of stream) {
     emitContent(exec, chunk);
