@@ -336,6 +336,30 @@ describe("createRun: subagents", () => {
     },
   );
 
+  it.each([
+    [5, "failed"],
+    [6, "completed"],
+  ])(
+    "with recursionLimit %i, a loop whose 5th step is its last model turn ends %s (LangGraph's rule)",
+    async (limit, status) => {
+      const factory = scriptedModelFactory(
+        () => (ctx: ScriptContext) =>
+          ctx.messages.filter((m) => m.getType() === "tool").length >= 2
+            ? { text: "done" }
+            : { toolCalls: [{ name: "calculator", args: { expression: "1+1" } }] },
+      );
+      const run = await createRun({
+        agents: [agent("a", undefined, { tools: ["calculator"] })],
+        messages: [user("go")],
+        modelFactory: factory,
+        limits: { recursionLimit: limit },
+      });
+      const events = await collect(run);
+      expect(callsOf(factory.models.get("a"))).toHaveLength(3);
+      expect(events.at(-1)).toMatchObject({ type: "run_end", status });
+    },
+  );
+
   it("limits a child to floor(recursionLimit / 3) model turns", async () => {
     const factory = scriptedModelFactory((spec: ModelSpec) =>
       spec.isSubagent

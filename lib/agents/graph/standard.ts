@@ -15,8 +15,22 @@ export const AgentState = Annotation.Root({
   messages: Annotation<BaseMessage[]>({ reducer: concat, default: () => [] }),
 });
 
-export function execOf(config: RunnableConfig): AgentExecution {
-  return config.configurable?.exec as AgentExecution;
+/** What one run of the loop graph gets in `configurable.loop`. */
+interface LoopConfig {
+  exec: AgentExecution;
+  /** Node steps (model turns and tools rounds) the recursion limit still allows to finish. */
+  steps: { left: number };
+}
+
+const loopOf = (config: RunnableConfig) => config.configurable?.loop as LoopConfig;
+
+/**
+ * Counts a finished node step. LangGraph checks its limit after a step, before it looks for the
+ * next one: the step that reaches the limit still runs, then the run fails, even when it was the
+ * last (a model turn going to END). This keeps that rule for model turns and tools rounds alike.
+ */
+function stepDone(steps: { left: number }) {
+  if (--steps.left < 0) throw new GraphRecursionError("Recursion limit reached");
 }
 
 export function hasToolCalls(messages: BaseMessage[]): boolean {
@@ -25,44 +39,42 @@ export function hasToolCalls(messages: BaseMessage[]): boolean {
 }
 
 /**
- * model → (tools → model)* → END. The execution (model, tools, span) comes in `configurable.exec`.
- * The run enters the loop at the tools node: its first model turn is taken outside the graph (see
- * `runAgentGraph`), and the input is a `Command` that writes the conversation and goes to `tools`,
- * so no `__start__` task runs. Nodes route with `Command.goto` instead of edges: LangGraph gives
- * every node a reader-less control branch anyway, while a conditional edge adds a writer that copies
- * the checkpoint and channels to read the node's own writes, and a plain edge a third writer.
+ * model → (tools → model)* → END, as a loop of one node: a `turn` is a tools round and the model
+ * turn that reads its results, then `Command.goto` says whether another turn follows. The run's
+ * first model turn is taken outside the graph (see `runAgentGraph`), which is entered by a `Command`
+ * that writes the conversation and goes to `turn` (no `__start__` task). One Pregel step per round
+ * instead of two (with a conditional edge, a third writer that copies the checkpoint per model step):
+ * each step costs a checkpoint, a task, a runnable sequence and its writers.
+ * The recursion limit still counts model turns and tools rounds one by one, as when each was a
+ * node (`stepDone`); LangGraph's own limit is set above what that count allows.
+ * The execution (model, tools, span) comes in `configurable.loop`; the graph's shape is the same for
+ * every agent, so it is compiled once per process.
  */
 function compileStandardGraph() {
   return new StateGraph(AgentState)
     .addNode(
-      "model",
+      "turn",
       async (state, config) => {
-        const messages = [await callModel(execOf(config), state.messages)];
-        return new Command({ update: { messages }, goto: hasToolCalls(messages) ? "tools" : END });
+        const { exec, steps } = loopOf(config);
+        const { messages: results } = await runTools(exec, state.messages, runAgentGraph);
+        stepDone(steps);
+        const reply = await callModel(exec, state.messages.concat(results));
+        stepDone(steps);
+        return new Command({
+          update: { messages: [...results, reply] },
+          goto: hasToolCalls([reply]) ? "turn" : END,
+        });
       },
-      { ends: ["tools", END] },
-    )
-    .addNode(
-      "tools",
-      async (state, config) => {
-        const { messages } = await runTools(execOf(config), state.messages, runAgentGraph);
-        return new Command({ update: { messages }, goto: "model" });
-      },
-      { ends: ["model"] },
+      { ends: ["turn", END] },
     )
     .compile();
 }
 
-let compiledFromTools: ReturnType<typeof compileStandardGraph> | undefined;
+let compiledLoop: ReturnType<typeof compileStandardGraph> | undefined;
 
-/**
- * The single-agent graph entered at the tools node. Its shape is the same for every agent (what
- * differs — model, tools, instructions, subagents — travels in the config), so it is compiled once
- * per process.
- */
-function standardGraphFromTools() {
-  compiledFromTools ??= compileStandardGraph();
-  return compiledFromTools;
+function standardGraph() {
+  compiledLoop ??= compileStandardGraph();
+  return compiledLoop;
 }
 
 /** LangGraph's recursion limit for an execution: the admin limit at the root, 2 steps per turn below. */
@@ -84,12 +96,11 @@ export function mapGraphError(err: unknown, exec: AgentExecution): unknown {
 /**
  * Runs one agent execution to the end and returns its conversation (input + new messages).
  *
- * The first model turn is the graph's `model` node run directly: a turn without tool calls ends
- * the graph anyway (model → END), so an answer that calls no tool — every leaf subagent's, and
- * every plain reply — costs one model call instead of a LangGraph run (Pregel setup, checkpoints,
- * and a LangSmith RunTree per node, writer and branch). A turn that calls tools continues in the
- * compiled graph from the tools node, with one step less of recursion budget, so the loop, its
- * limits and its events are the same as when the whole run went through the graph.
+ * The first model turn is taken directly: a turn without tool calls ends the loop anyway, so an
+ * answer that calls no tool — every leaf subagent's, and every plain reply — costs one model call
+ * instead of a LangGraph run (Pregel setup, checkpoints, a task per step). A turn that calls tools
+ * continues in the compiled loop with the rest of the recursion budget, so the loop, its limits
+ * and its events are the same as when the whole run went through a model → tools → model graph.
  */
 export async function runAgentGraph(exec: AgentExecution, messages: BaseMessage[]): Promise<BaseMessage[]> {
   const limit = recursionLimitFor(exec);
@@ -101,16 +112,16 @@ export async function runAgentGraph(exec: AgentExecution, messages: BaseMessage[
       const afterFirst = messages.concat([first]);
       if (!hasToolCalls(afterFirst)) return afterFirst;
       if (limit < 2) throw new GraphRecursionError(`Recursion limit of ${limit} reached`);
-      // Entered by a Command, the graph runs no `__start__` step, so LangGraph allows one node step
-      // more than `recursionLimit`: the limit left after the first turn (limit - 1 steps) is passed
-      // as limit - 2. LangGraph refuses 0, so the one step a limit of 2 leaves is run here.
-      if (limit === 2) {
-        await runTools(exec, afterFirst, runAgentGraph);
-        throw new GraphRecursionError(`Recursion limit of 1 reached`);
-      }
-      const out = await standardGraphFromTools().invoke(
-        new Command({ update: { messages: afterFirst }, goto: "tools" }),
-        { configurable: { exec }, recursionLimit: limit - 2 },
+      // The first turn was step 1; LangGraph would let steps up to `limit` run and fail after
+      // step `limit`, so `limit - 2` more steps may finish.
+      const steps = { left: limit - 2 };
+      const out = await standardGraph().invoke(
+        new Command({ update: { messages: afterFirst }, goto: "turn" }),
+        {
+          configurable: { loop: { exec, steps } satisfies LoopConfig },
+          // More graph steps (two node steps each) than `steps` allows: its count stops the loop.
+          recursionLimit: Math.max(1, steps.left),
+        },
       );
       return out.messages;
     };
