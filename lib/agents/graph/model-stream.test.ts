@@ -8,7 +8,7 @@ import { createRun } from "../run";
 import { agent, collect } from "../testing/fixtures";
 import { ScriptedChatModel } from "../testing/scripted-model";
 import type { ChatRunnable } from "./context";
-import { ChunkMerger, streamChunks } from "./model-stream";
+import { ChunkMerger, forEachChunk } from "./model-stream";
 
 const usage = (input: number, output: number) => ({
   input_tokens: input,
@@ -109,7 +109,7 @@ describe("graph steps without tracing", () => {
   });
 });
 
-describe("streamChunks", () => {
+describe("forEachChunk", () => {
   afterEach(() => vi.restoreAllMocks());
 
   const turn = {
@@ -131,6 +131,11 @@ describe("streamChunks", () => {
     for await (const c of chunks) out.push(shape(c));
     return out;
   }
+  async function each(model: unknown, signal = new AbortController().signal) {
+    const out: ReturnType<typeof shape>[] = [];
+    await forEachChunk(model as ChatRunnable, input, signal, (c) => out.push(shape(c)));
+    return out;
+  }
   const bindings = {
     "a model": () => new ScriptedChatModel({ script: [turn], chunkSize: 8 }),
     "a binding (bindTools/withConfig)": () =>
@@ -144,7 +149,7 @@ describe("streamChunks", () => {
         (make() as unknown as ChatRunnable)._streamIterator(input, { signal, callbacks: undefined }),
       );
       const own = vi.spyOn(BaseChatModel.prototype, "_streamIterator");
-      const got = await drain(await streamChunks(make() as unknown as ChatRunnable, input, signal));
+      const got = await each(make(), signal);
       expect(own).not.toHaveBeenCalled();
       expect(got).toEqual(expected);
       expect(got.length).toBeGreaterThan(3);
@@ -167,9 +172,7 @@ describe("streamChunks", () => {
       chunkSize: 3,
       callbacks: [new Handler()],
     });
-    const got = await drain(
-      await streamChunks(model as unknown as ChatRunnable, input, new AbortController().signal),
-    );
+    const got = await each(model);
     expect(got.map((c) => c.content).join("")).toBe("abc def");
     expect(seen).toEqual(["start", "end:abc def"]);
   });
@@ -178,12 +181,11 @@ describe("streamChunks", () => {
     const ctrl = new AbortController();
     const model = new ScriptedChatModel({ script: [{ text: "abcdefghij" }], chunkSize: 2 });
     const received: unknown[] = [];
-    const consume = async () => {
-      for await (const c of await streamChunks(model as unknown as ChatRunnable, input, ctrl.signal)) {
+    const consume = () =>
+      forEachChunk(model as unknown as ChatRunnable, input, ctrl.signal, (c) => {
         received.push(c.content);
         ctrl.abort(new Error("stopped"));
-      }
-    };
+      });
     await expect(consume()).rejects.toThrow("stopped");
     expect(received).toEqual(["ab"]);
   });

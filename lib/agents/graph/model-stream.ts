@@ -33,7 +33,8 @@ const convertInput = (
 )._convertInputToPromptValue;
 
 /**
- * The chunks of one model call, as `model.stream()` yields them but without its per-chunk layers.
+ * Hands each chunk of one model call to `onChunk`, as `model.stream()` yields them but without its
+ * per-chunk layers.
  * `Runnable.stream()` wraps the model's iterator in LangChain's AsyncGeneratorWithSetup, which for
  * every chunk configures a callback manager (reading six environment variables), enters
  * AsyncLocalStorage and races the chunk against the signal (adding and removing an abort listener),
@@ -41,18 +42,21 @@ const convertInput = (
  * options and callbacks set up once, the signal checked after each chunk, and the provider's
  * `_streamResponseChunks` (where lib/providers puts retries and error mapping). The signal also
  * reaches the provider's request, which is what ends a call that waits for its next chunk.
- * When no callback handler would see the call, even that iterator is skipped (see `directChunks`).
+ * When no callback handler would see the call, even that iterator is skipped (see
+ * `forEachDirectChunk`); a callback instead of an iterator saves one more async generator per chunk.
  */
-export async function streamChunks(
+export async function forEachChunk(
   model: ChatRunnable,
   input: BaseLanguageModelInput,
   signal: AbortSignal,
-): Promise<AsyncIterable<AIMessageChunk>> {
+  onChunk: (chunk: AIMessageChunk) => void,
+): Promise<void> {
   const m = model as unknown as StreamInternals;
   // `callbacks: undefined` with no ambient config (see `detached`): no callback manager at all.
   const bare: CallOptions = { signal, callbacks: undefined };
   const options = m._combineCallOptions ? m._combineCallOptions(bare) : bare;
-  return (await directChunks(model, input, options)) ?? m._streamIterator(input, options);
+  if (await forEachDirectChunk(model, input, options, onChunk)) return;
+  for await (const chunk of m._streamIterator(input, options)) onChunk(chunk);
 }
 
 /**
@@ -60,14 +64,15 @@ export async function streamChunks(
  * model, no tracing, not verbose): the same call options, messages and per-chunk steps (signal check,
  * generation info into `response_metadata`), without what only handlers read — the invocation
  * params and run metadata it builds, and the `concat` of every chunk into a copy of the whole
- * message so far, which it makes for `handleLLMEnd`. Undefined when that is not the case (a handler,
+ * message so far, which it makes for `handleLLMEnd`. False (nothing called) when that is not the case (a handler,
  * `outputVersion` v1, no streaming, or a model with its own `_streamIterator`): LangChain's own runs.
  */
-async function directChunks(
+async function forEachDirectChunk(
   model: ChatRunnable,
   input: BaseLanguageModelInput,
   options: CallOptions,
-): Promise<AsyncIterable<AIMessageChunk> | undefined> {
+  onChunk: (chunk: AIMessageChunk) => void,
+): Promise<boolean> {
   let target: unknown = model;
   let opts: unknown = options;
   // `bindTools`/`withConfig`: what `RunnableBinding._streamIterator` passes to the model it binds.
@@ -79,7 +84,7 @@ async function directChunks(
     opts = await target._mergeConfig(ensureConfig(opts as RunnableConfig), target.kwargs);
     target = target.bound;
   }
-  if (!(target instanceof BaseChatModel)) return undefined;
+  if (!(target instanceof BaseChatModel)) return false;
   const chat = target as unknown as ChatModelInternals;
   const proto = BaseChatModel.prototype as unknown as ChatModelInternals & StreamInternals;
   if (
@@ -87,9 +92,9 @@ async function directChunks(
     chat._streamResponseChunks === proto._streamResponseChunks ||
     chat.disableStreaming
   )
-    return undefined;
+    return false;
   const [config, callOptions] = chat._separateRunnableConfigFromCallOptionsCompat(opts);
-  if ((callOptions.outputVersion ?? chat.outputVersion) === "v1") return undefined;
+  if ((callOptions.outputVersion ?? chat.outputVersion) === "v1") return false;
   const handlers = await CallbackManager.configure(
     config.callbacks,
     chat.callbacks as never,
@@ -99,21 +104,15 @@ async function directChunks(
     undefined,
     { verbose: chat.verbose },
   );
-  if (handlers) return undefined;
-  return responseChunks(chat, convertInput(input).toChatMessages(), callOptions);
-}
-
-async function* responseChunks(
-  chat: ChatModelInternals,
-  messages: BaseMessage[],
-  callOptions: ParsedOptions,
-) {
+  if (handlers) return false;
+  const messages = convertInput(input).toChatMessages();
   for await (const chunk of chat._streamResponseChunks(messages, callOptions)) {
     callOptions.signal?.throwIfAborted();
     chunk.message.response_metadata = { ...chunk.generationInfo, ...chunk.message.response_metadata };
-    yield chunk.message as AIMessageChunk;
+    onChunk(chunk.message as AIMessageChunk);
   }
   callOptions.signal?.throwIfAborted();
+  return true;
 }
 
 /**
