@@ -312,6 +312,54 @@ describe("createRun: subagents", () => {
     expect(events.at(-1)).toMatchObject({ status: "failed", error: { code: "limit:recursion" } });
   });
 
+  it.each([
+    [2, 1, 1],
+    [3, 2, 1],
+    [4, 2, 2],
+    [5, 3, 2],
+  ])(
+    "with recursionLimit %i, a root tool loop takes %i model and %i tools steps",
+    async (limit, models, tools) => {
+      const factory = scriptedModelFactory(() => () => ({
+        toolCalls: [{ name: "calculator", args: { expression: "1+1" } }],
+      }));
+      const run = await createRun({
+        agents: [agent("a", undefined, { tools: ["calculator"] })],
+        messages: [user("go")],
+        modelFactory: factory,
+        limits: { recursionLimit: limit },
+      });
+      const events = await collect(run);
+      expect(callsOf(factory.models.get("a"))).toHaveLength(models);
+      expect(events.filter((e) => e.type === "tool_call_end")).toHaveLength(tools);
+      expect(events.at(-1)).toMatchObject({ status: "failed", error: { code: "limit:recursion" } });
+    },
+  );
+
+  it.each([
+    [5, "failed"],
+    [6, "completed"],
+  ])(
+    "with recursionLimit %i, a loop whose 5th step is its last model turn ends %s (LangGraph's rule)",
+    async (limit, status) => {
+      const factory = scriptedModelFactory(
+        () => (ctx: ScriptContext) =>
+          ctx.messages.filter((m) => m.getType() === "tool").length >= 2
+            ? { text: "done" }
+            : { toolCalls: [{ name: "calculator", args: { expression: "1+1" } }] },
+      );
+      const run = await createRun({
+        agents: [agent("a", undefined, { tools: ["calculator"] })],
+        messages: [user("go")],
+        modelFactory: factory,
+        limits: { recursionLimit: limit },
+      });
+      const events = await collect(run);
+      expect(callsOf(factory.models.get("a"))).toHaveLength(3);
+      expect(events.at(-1)).toMatchObject({ type: "run_end", status });
+    },
+  );
+
   it("limits a child to floor(recursionLimit / 3) model turns", async () => {
     const factory = scriptedModelFactory((spec: ModelSpec) =>
       spec.isSubagent

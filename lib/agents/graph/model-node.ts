@@ -4,7 +4,7 @@ import { AgentEngineError } from "../errors";
 import { forProtocol } from "../files";
 import type { AgentExecution, ChatRunnable } from "./context";
 import { turnKey } from "./journal";
-import { ChunkMerger, detached, streamChunks } from "./model-stream";
+import { ChunkMerger, detached, forEachChunk } from "./model-stream";
 import { toolDefsFor } from "./tool-defs";
 
 function boundModel(exec: AgentExecution): ChatRunnable {
@@ -117,12 +117,11 @@ async function streamTurn(exec: AgentExecution, messages: BaseMessage[]): Promis
   const model = boundModel(exec);
   const prompt = forProtocol(exec.system ? [exec.system, ...messages] : messages, input.provider);
   // No callbacks: nothing reads them, and a handler per chunk is the main cost of streaming.
-  const stream = streamChunks(model, prompt, run.signal);
   const merger = new ChunkMerger();
-  for await (const chunk of stream) {
+  await forEachChunk(model, prompt, run.signal, (chunk) => {
     emitContent(exec, chunk);
     merger.add(chunk);
-  }
+  });
   run.signal.throwIfAborted();
   const acc = merger.result();
 

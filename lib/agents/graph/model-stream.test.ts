@@ -1,11 +1,14 @@
-import { AIMessageChunk } from "@langchain/core/messages";
+import { BaseCallbackHandler } from "@langchain/core/callbacks/base";
+import { BaseChatModel } from "@langchain/core/language_models/chat_models";
+import { AIMessageChunk, HumanMessage } from "@langchain/core/messages";
 import { AsyncLocalStorageProviderSingleton } from "@langchain/core/singletons";
 import { Annotation, StateGraph } from "@langchain/langgraph";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createRun } from "../run";
 import { agent, collect } from "../testing/fixtures";
 import { ScriptedChatModel } from "../testing/scripted-model";
-import { ChunkMerger } from "./model-stream";
+import type { ChatRunnable } from "./context";
+import { ChunkMerger, forEachChunk } from "./model-stream";
 
 const usage = (input: number, output: number) => ({
   input_tokens: input,
@@ -103,5 +106,87 @@ describe("graph steps without tracing", () => {
     const events = await collect(run);
     expect(events.at(-1)).toMatchObject({ type: "run_end", status: "completed" });
     expect(events.filter((e) => e.type === "subagent_stop")).toHaveLength(1);
+  });
+});
+
+describe("forEachChunk", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  const turn = {
+    reasoning: "thinking",
+    text: "Hello there, this is long enough for several chunks.",
+    toolCalls: [{ name: "calc", args: { a: 1 }, id: "c1" }],
+    usage: { input: 5, output: 7 },
+  };
+  const input = [new HumanMessage("hi")];
+  const shape = (c: AIMessageChunk) => ({
+    content: c.content,
+    additional_kwargs: c.additional_kwargs,
+    tool_call_chunks: c.tool_call_chunks,
+    usage_metadata: c.usage_metadata,
+    response_metadata: c.response_metadata,
+  });
+  async function drain(chunks: AsyncIterable<AIMessageChunk>) {
+    const out: ReturnType<typeof shape>[] = [];
+    for await (const c of chunks) out.push(shape(c));
+    return out;
+  }
+  async function each(model: unknown, signal = new AbortController().signal) {
+    const out: ReturnType<typeof shape>[] = [];
+    await forEachChunk(model as ChatRunnable, input, signal, (c) => out.push(shape(c)));
+    return out;
+  }
+  const bindings = {
+    "a model": () => new ScriptedChatModel({ script: [turn], chunkSize: 8 }),
+    "a binding (bindTools/withConfig)": () =>
+      new ScriptedChatModel({ script: [turn], chunkSize: 8 }).withConfig({ tags: ["t"] }),
+  };
+
+  for (const [name, make] of Object.entries(bindings)) {
+    it(`yields for ${name} what its own iterator yields, without running that iterator`, async () => {
+      const signal = new AbortController().signal;
+      const expected = await drain(
+        (make() as unknown as ChatRunnable)._streamIterator(input, { signal, callbacks: undefined }),
+      );
+      const own = vi.spyOn(BaseChatModel.prototype, "_streamIterator");
+      const got = await each(make(), signal);
+      expect(own).not.toHaveBeenCalled();
+      expect(got).toEqual(expected);
+      expect(got.length).toBeGreaterThan(3);
+    });
+  }
+
+  it("lets LangChain run the call when a callback handler would see it", async () => {
+    const seen: string[] = [];
+    class Handler extends BaseCallbackHandler {
+      name = "test_handler";
+      handleChatModelStart() {
+        seen.push("start");
+      }
+      handleLLMEnd(output: { generations: { text: string }[][] }) {
+        seen.push(`end:${output.generations[0][0].text}`);
+      }
+    }
+    const model = new ScriptedChatModel({
+      script: [{ text: "abc def" }],
+      chunkSize: 3,
+      callbacks: [new Handler()],
+    });
+    const got = await each(model);
+    expect(got.map((c) => c.content).join("")).toBe("abc def");
+    expect(seen).toEqual(["start", "end:abc def"]);
+  });
+
+  it("stops with the signal's reason after the chunk during which it aborted", async () => {
+    const ctrl = new AbortController();
+    const model = new ScriptedChatModel({ script: [{ text: "abcdefghij" }], chunkSize: 2 });
+    const received: unknown[] = [];
+    const consume = () =>
+      forEachChunk(model as unknown as ChatRunnable, input, ctrl.signal, (c) => {
+        received.push(c.content);
+        ctrl.abort(new Error("stopped"));
+      });
+    await expect(consume()).rejects.toThrow("stopped");
+    expect(received).toEqual(["ab"]);
   });
 });

@@ -1,6 +1,6 @@
 import type { BaseMessage } from "@langchain/core/messages";
 import type { RunnableConfig } from "@langchain/core/runnables";
-import { Annotation, END, GraphRecursionError, START, StateGraph } from "@langchain/langgraph";
+import { Annotation, Command, END, GraphRecursionError, StateGraph } from "@langchain/langgraph";
 import { AgentEngineError } from "../errors";
 import type { AgentExecution } from "./context";
 import { callModel } from "./model-node";
@@ -15,8 +15,22 @@ export const AgentState = Annotation.Root({
   messages: Annotation<BaseMessage[]>({ reducer: concat, default: () => [] }),
 });
 
-export function execOf(config: RunnableConfig): AgentExecution {
-  return config.configurable?.exec as AgentExecution;
+/** What one run of the loop graph gets in `configurable.loop`. */
+interface LoopConfig {
+  exec: AgentExecution;
+  /** Node steps (model turns and tools rounds) the recursion limit still allows to finish. */
+  steps: { left: number };
+}
+
+const loopOf = (config: RunnableConfig) => config.configurable?.loop as LoopConfig;
+
+/**
+ * Counts a finished node step. LangGraph checks its limit after a step, before it looks for the
+ * next one: the step that reaches the limit still runs, then the run fails, even when it was the
+ * last (a model turn going to END). This keeps that rule for model turns and tools rounds alike.
+ */
+function stepDone(steps: { left: number }) {
+  if (--steps.left < 0) throw new GraphRecursionError("Recursion limit reached");
 }
 
 export function hasToolCalls(messages: BaseMessage[]): boolean {
@@ -25,34 +39,42 @@ export function hasToolCalls(messages: BaseMessage[]): boolean {
 }
 
 /**
- * model → (tools → model)* → END. The execution (model, tools, span) comes in `configurable.exec`.
- * With `fromTools`, the same loop is entered at the tools node: the run continues after a first
- * model turn that was taken outside the graph (see `runAgentGraph`).
+ * model → (tools → model)* → END, as a loop of one node: a `turn` is a tools round and the model
+ * turn that reads its results, then `Command.goto` says whether another turn follows. The run's
+ * first model turn is taken outside the graph (see `runAgentGraph`), which is entered by a `Command`
+ * that writes the conversation and goes to `turn` (no `__start__` task). One Pregel step per round
+ * instead of two (with a conditional edge, a third writer that copies the checkpoint per model step):
+ * each step costs a checkpoint, a task, a runnable sequence and its writers.
+ * The recursion limit still counts model turns and tools rounds one by one, as when each was a
+ * node (`stepDone`); LangGraph's own limit is set above what that count allows.
+ * The execution (model, tools, span) comes in `configurable.loop`; the graph's shape is the same for
+ * every agent, so it is compiled once per process.
  */
-function compileStandardGraph(fromTools = false) {
+function compileStandardGraph() {
   return new StateGraph(AgentState)
-    .addNode("model", async (state, config) => ({
-      messages: [await callModel(execOf(config), state.messages)],
-    }))
-    .addNode("tools", async (state, config) => ({
-      messages: (await runTools(execOf(config), state.messages, runAgentGraph)).messages,
-    }))
-    .addEdge(START, fromTools ? "tools" : "model")
-    .addConditionalEdges("model", (state) => (hasToolCalls(state.messages) ? "tools" : END), ["tools", END])
-    .addEdge("tools", "model")
+    .addNode(
+      "turn",
+      async (state, config) => {
+        const { exec, steps } = loopOf(config);
+        const { messages: results } = await runTools(exec, state.messages, runAgentGraph);
+        stepDone(steps);
+        const reply = await callModel(exec, state.messages.concat(results));
+        stepDone(steps);
+        return new Command({
+          update: { messages: [...results, reply] },
+          goto: hasToolCalls([reply]) ? "turn" : END,
+        });
+      },
+      { ends: ["turn", END] },
+    )
     .compile();
 }
 
-let compiledFromTools: ReturnType<typeof compileStandardGraph> | undefined;
+let compiledLoop: ReturnType<typeof compileStandardGraph> | undefined;
 
-/**
- * The single-agent graph entered at the tools node. Its shape is the same for every agent (what
- * differs — model, tools, instructions, subagents — travels in the config), so it is compiled once
- * per process.
- */
-function standardGraphFromTools() {
-  compiledFromTools ??= compileStandardGraph(true);
-  return compiledFromTools;
+function standardGraph() {
+  compiledLoop ??= compileStandardGraph();
+  return compiledLoop;
 }
 
 /** LangGraph's recursion limit for an execution: the admin limit at the root, 2 steps per turn below. */
@@ -74,12 +96,11 @@ export function mapGraphError(err: unknown, exec: AgentExecution): unknown {
 /**
  * Runs one agent execution to the end and returns its conversation (input + new messages).
  *
- * The first model turn is the graph's `model` node run directly: a turn without tool calls ends
- * the graph anyway (model → END), so an answer that calls no tool — every leaf subagent's, and
- * every plain reply — costs one model call instead of a LangGraph run (Pregel setup, checkpoints,
- * and a LangSmith RunTree per node, writer and branch). A turn that calls tools continues in the
- * compiled graph from the tools node, with one step less of recursion budget, so the loop, its
- * limits and its events are the same as when the whole run went through the graph.
+ * The first model turn is taken directly: a turn without tool calls ends the loop anyway, so an
+ * answer that calls no tool — every leaf subagent's, and every plain reply — costs one model call
+ * instead of a LangGraph run (Pregel setup, checkpoints, a task per step). A turn that calls tools
+ * continues in the compiled loop with the rest of the recursion budget, so the loop, its limits
+ * and its events are the same as when the whole run went through a model → tools → model graph.
  */
 export async function runAgentGraph(exec: AgentExecution, messages: BaseMessage[]): Promise<BaseMessage[]> {
   const limit = recursionLimitFor(exec);
@@ -91,9 +112,16 @@ export async function runAgentGraph(exec: AgentExecution, messages: BaseMessage[
       const afterFirst = messages.concat([first]);
       if (!hasToolCalls(afterFirst)) return afterFirst;
       if (limit < 2) throw new GraphRecursionError(`Recursion limit of ${limit} reached`);
-      const out = await standardGraphFromTools().invoke(
-        { messages: afterFirst },
-        { configurable: { exec }, recursionLimit: limit - 1 },
+      // The first turn was step 1; LangGraph would let steps up to `limit` run and fail after
+      // step `limit`, so `limit - 2` more steps may finish.
+      const steps = { left: limit - 2 };
+      const out = await standardGraph().invoke(
+        new Command({ update: { messages: afterFirst }, goto: "turn" }),
+        {
+          configurable: { loop: { exec, steps } satisfies LoopConfig },
+          // More graph steps (two node steps each) than `steps` allows: its count stops the loop.
+          recursionLimit: Math.max(1, steps.left),
+        },
       );
       return out.messages;
     };

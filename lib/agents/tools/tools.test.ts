@@ -37,6 +37,14 @@ describe("current_time", () => {
     expect(() => currentTimeTool.execute({ timezone: "Mars/Olympus" }, { now })).toThrow(/Unknown time zone/);
     expect(JSON.parse(String(currentTimeTool.execute({}, { now }))).timeZone).toBe("UTC");
   });
+
+  it("formats each call's own time with a zone's formatter kept between calls", () => {
+    const at = (iso: string) =>
+      JSON.parse(String(currentTimeTool.execute({ timezone: "Europe/Paris" }, { now: new Date(iso) }))).local;
+    expect(at("2026-01-02T03:04:05Z")).toContain("January 2, 2026 at 4:04:05");
+    expect(at("2026-07-09T10:11:12Z")).toContain("July 9, 2026 at 12:11:12");
+    expect(() => currentTimeTool.execute({ timezone: "Mars/Olympus" }, {})).toThrow(/Unknown time zone/);
+  });
 });
 
 describe("BUILTIN_TOOLS", () => {
