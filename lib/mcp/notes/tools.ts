@@ -43,11 +43,18 @@ export const NOTE_TOOLS = {
 export type NoteToolName = keyof typeof NOTE_TOOLS;
 
 /** The tools as tools/list describes them, for the catalog before the server was ever asked. */
+let infos: McpToolInfo[] | undefined;
+
+/**
+ * The notes tools as the app lists them: built once per process (converting the schemas to JSON
+ * Schema cost ~0.5 ms, and every send that may use the notes asks). Callers get copies.
+ */
 export function noteToolInfos(): McpToolInfo[] {
-  return Object.entries(NOTE_TOOLS).map(([name, t]) => ({
+  infos ??= Object.entries(NOTE_TOOLS).map(([name, t]) => ({
     name,
     description: t.description,
     inputSchema: toolParameters(z.toJSONSchema(z.object(t.shape)) as Record<string, unknown>),
     annotations: t.annotations,
   }));
+  return structuredClone(infos);
 }
