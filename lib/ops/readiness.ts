@@ -7,6 +7,7 @@ import { acceptingRuns } from "@/lib/chat/live-runs";
 import { runBus } from "@/lib/chat/run-bus";
 import { appliedMigrationNames } from "@/lib/db/health";
 import { readMigrations } from "@/lib/db/migrate";
+import { withTimeout } from "@/lib/util/with-timeout";
 
 export interface ReadinessCheck {
   name: "database" | "migrations" | "redis" | "shutdown";
@@ -21,14 +22,6 @@ export interface Readiness {
 }
 
 const TIMEOUT_MS = 2_000;
-
-function withTimeout<T>(work: Promise<T>, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} did not answer within ${TIMEOUT_MS} ms`)), TIMEOUT_MS);
-  });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
-}
 
 const MIGRATIONS_DIR = path.join(process.cwd(), "prisma", "migrations");
 
@@ -64,7 +57,11 @@ export async function readiness({
 async function databaseReadiness(migrationsDir: string): Promise<Readiness> {
   let applied: string[];
   try {
-    applied = await withTimeout(appliedMigrationNames(), "The database");
+    applied = await withTimeout(
+      appliedMigrationNames(),
+      TIMEOUT_MS,
+      `The database did not answer within ${TIMEOUT_MS} ms`,
+    );
   } catch (err) {
     const detail =
       err instanceof Error && /did not answer/.test(err.message)

@@ -1,6 +1,7 @@
 // Shared pieces for chat route tests: users, agents and an SSE reader.
 import { readSse } from "@/components/chat/sse";
 import type { RunEvent } from "@/lib/agents";
+import type { ScriptContext, ScriptedTurn } from "@/lib/agents/testing/scripted-model";
 import { registerUser } from "@/lib/auth/register";
 import { createAgent } from "@/lib/builder/agents";
 import { DEMO_ENDPOINT_ID, DEMO_MODEL_ID } from "@/lib/providers";
@@ -52,4 +53,21 @@ export function post(url: string, body: unknown): Request {
     headers: { "Content-Type": "application/json" },
     body: typeof body === "string" ? body : JSON.stringify(body),
   });
+}
+
+/**
+ * The lead of the delegation tests: hands "part one" and "part two" to two children at once, then
+ * answers "Both parts are done." once their results are in.
+ */
+export function splitInTwo(child1: string, child2: string): (ctx: ScriptContext) => ScriptedTurn {
+  return (ctx) =>
+    ctx.messages.some((m) => m.getType() === "tool")
+      ? { text: "Both parts are done.", usage: { input: 40, output: 5 } }
+      : {
+          toolCalls: [
+            { name: "subagent", args: { subagent_type: child1, description: "part one" } },
+            { name: "subagent", args: { subagent_type: child2, description: "part two" } },
+          ],
+          usage: { input: 20, output: 10 },
+        };
 }

@@ -7,7 +7,15 @@ import {
 } from "@/lib/agents/testing/scripted-model";
 import { setTestModelFactory } from "@/lib/chat/test-hooks";
 import { updateQuotaSettings } from "@/lib/quota";
-import { delegating, makeAgent, makeUser, post, readStream, type StreamItem } from "../helpers/chat-fixtures";
+import {
+  delegating,
+  makeAgent,
+  makeUser,
+  post,
+  readStream,
+  type StreamItem,
+  splitInTwo,
+} from "../helpers/chat-fixtures";
 import { query, resetDatabase } from "../helpers/reset-db";
 
 const session = vi.hoisted(() => ({ userId: null as string | null }));
@@ -49,16 +57,7 @@ describe("POST /api/chat", () => {
 
   function twoLevelScripts(childDelayMs = 30) {
     return scriptedModelFactory({
-      [ids.root]: (ctx) =>
-        hasToolResult(ctx)
-          ? { text: "Both parts are done.", usage: { input: 40, output: 5 } }
-          : {
-              toolCalls: [
-                { name: "subagent", args: { subagent_type: ids.child1, description: "part one" } },
-                { name: "subagent", args: { subagent_type: ids.child2, description: "part two" } },
-              ],
-              usage: { input: 20, output: 10 },
-            },
+      [ids.root]: splitInTwo(ids.child1, ids.child2),
       [ids.child1]: (ctx) =>
         hasToolResult(ctx)
           ? { text: "child one finished", usage: { input: 8, output: 3 } }

@@ -4,7 +4,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { type ScriptContext, scriptedModelFactory } from "@/lib/agents/testing/scripted-model";
 import { setTestModelFactory } from "@/lib/chat/test-hooks";
-import { delegating, makeAgent, makeUser, post, readStream, type StreamItem } from "../helpers/chat-fixtures";
+import {
+  delegating,
+  makeAgent,
+  makeUser,
+  post,
+  readStream,
+  type StreamItem,
+  splitInTwo,
+} from "../helpers/chat-fixtures";
 import { installQueryCounter, type QueryCounter } from "../helpers/query-counter";
 import { query, resetDatabase } from "../helpers/reset-db";
 import { setSettings } from "./quota-fixtures";
@@ -48,17 +56,10 @@ describe("one send", () => {
     setTestModelFactory(
       scriptedModelFactory({
         [ids.root]: (ctx) => {
-          const last = ctx.messages.at(-1);
-          const text = String(last?.content ?? "");
-          if (hasToolResult(ctx)) return { text: "Both parts are done.", usage: { input: 40, output: 5 } };
-          if (!text.includes("delegate")) return { text: "A plain answer.", usage: { input: 10, output: 3 } };
-          return {
-            toolCalls: [
-              { name: "subagent", args: { subagent_type: ids.child1, description: "part one" } },
-              { name: "subagent", args: { subagent_type: ids.child2, description: "part two" } },
-            ],
-            usage: { input: 20, output: 10 },
-          };
+          const text = String(ctx.messages.at(-1)?.content ?? "");
+          if (!hasToolResult(ctx) && !text.includes("delegate"))
+            return { text: "A plain answer.", usage: { input: 10, output: 3 } };
+          return splitInTwo(ids.child1, ids.child2)(ctx);
         },
         [ids.child1]: () => ({ text: "one", usage: { input: 5, output: 1 } }),
         [ids.child2]: () => ({ text: "two", usage: { input: 5, output: 1 } }),

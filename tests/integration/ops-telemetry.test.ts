@@ -2,12 +2,20 @@
 // tree (names, nesting like the stored trace blocks, tokens, statuses, one trace id = the run id),
 // no conversation content in it, and nothing at all when OTEL_EXPORTER_OTLP_ENDPOINT is unset.
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { type ScriptContext, scriptedModelFactory } from "@/lib/agents/testing/scripted-model";
+import { scriptedModelFactory } from "@/lib/agents/testing/scripted-model";
 import type { MessageTree, SubagentNode } from "@/lib/agents/trace";
 import { setTestModelFactory } from "@/lib/chat/test-hooks";
 import { flushTelemetry } from "@/lib/ops/telemetry/observer";
 import { DEMO_MODEL_ID } from "@/lib/providers";
-import { delegating, makeAgent, makeUser, post, readStream, type StreamItem } from "../helpers/chat-fixtures";
+import {
+  delegating,
+  makeAgent,
+  makeUser,
+  post,
+  readStream,
+  type StreamItem,
+  splitInTwo,
+} from "../helpers/chat-fixtures";
 import { type ReceivedSpan, startOtlpReceiver } from "../helpers/otlp-receiver";
 import { query, resetDatabase } from "../helpers/reset-db";
 
@@ -25,7 +33,6 @@ afterAll(async () => {
   await receiver.close();
 });
 
-const hasToolResult = (ctx: ScriptContext) => ctx.messages.some((m) => m.getType() === "tool");
 const USER_TEXT = "delegate two parts please";
 const SECRET_ERROR = "endpoint refused: sk-live-abcdef";
 
@@ -66,16 +73,7 @@ describe("run traces over OTLP", () => {
     session.userId = owner.id;
     setTestModelFactory(
       scriptedModelFactory({
-        [ids.root]: (ctx) =>
-          hasToolResult(ctx)
-            ? { text: "Both parts are done.", usage: { input: 40, output: 5 } }
-            : {
-                toolCalls: [
-                  { name: "subagent", args: { subagent_type: ids.child1, description: "part one" } },
-                  { name: "subagent", args: { subagent_type: ids.child2, description: "part two" } },
-                ],
-                usage: { input: 20, output: 10 },
-              },
+        [ids.root]: splitInTwo(ids.child1, ids.child2),
         [ids.child1]: () => ({ text: "one", usage: { input: 5, output: 1 }, delayMs: 20 }),
         [ids.child2]: () =>
           failChildTwo

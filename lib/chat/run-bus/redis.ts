@@ -24,6 +24,7 @@ import "server-only";
 import Redis from "ioredis";
 import { listenForRunSignals, parseRunSignal, type RunSignal, sendRunSignal } from "@/lib/db/run-signals";
 import { FlushPacer } from "@/lib/util/flush-pacer";
+import { withTimeout } from "@/lib/util/with-timeout";
 import type { LiveRun, StreamItem } from "../live-runs";
 import type { FeedListener, RunBus, RunFeed } from "./types";
 
@@ -229,16 +230,6 @@ export function redisRunBus(url: string): RunBus {
       }
     },
   };
-}
-
-function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  return Promise.race([
-    work,
-    new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error("timeout")), ms);
-    }),
-  ]).finally(() => clearTimeout(timer));
 }
 
 type Entries = [id: string, fields: string[]][];
