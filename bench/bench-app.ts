@@ -160,14 +160,17 @@ export async function startNextApp({
   root,
   port,
   env,
+  nodeArgs = [],
 }: {
   root: string;
   port: number;
   env: Record<string, string>;
+  /** Options for node itself (e.g. --cpu-prof). */
+  nodeArgs?: string[];
 }): Promise<NextApp> {
   const next = path.join(root, "node_modules", "next", "dist", "bin", "next");
   let log = "";
-  const child = spawn(process.execPath, [next, "start", "-p", String(port), "-H", "127.0.0.1"], {
+  const child = spawn(process.execPath, [...nodeArgs, next, "start", "-p", String(port), "-H", "127.0.0.1"], {
     cwd: root,
     stdio: ["ignore", "pipe", "pipe"],
     env: {

@@ -1,29 +1,3 @@
-/**
- * Chat streaming benchmark (`npm run bench:chat`; needs a benchmark build first:
- * `BENCH_FLOOR=1 npx next build`, which adds the floor route — production builds don't have it).
- *
- * Starts the production app (`next start`) on a fresh PostgreSQL database (reached through a proxy
- * that counts SQL statements, bench/pg-count-proxy.ts) with the offline demo model, signs 50 users
- * in (each with the starter team: Team Lead delegating to Researcher and Mathematician) and
- * measures POST /api/chat by reading its SSE stream, against the floor: POST /api/bench-floor, a bare
- * route that checks the Auth.js session the same way and streams the same events (recorded from the
- * real route) with the same pacing (app/api/bench-floor/route.bench.ts).
- *
- *   messages   single (one line: answered directly, 1 model call) and delegate (two lines: two
- *              parallel subagents that each call a tool, 6 model calls)
- *   pacing     0 ms per token (DEMO_TOKEN_DELAY_MS=0) and 1 ms per token (like a real model)
- *   concurrent 1 (sequential), 10, 50, 200 requests at once (users round-robin)
- *
- * Printed per row: first byte and total p50/p99 (ms), server CPU ms per answer (utime+stime of the
- * `next start` process; PostgreSQL excluded) for the route and the floor and their ratio, SQL
- * statements per send (everything the server sent while the row ran, divided by its requests:
- * includes the session lookup, and the process lease's heartbeat every 3 s), errors (failed
- * requests, answers not `completed`). Then the chat page's JavaScript (gzip) as the browser loads it.
- * Exits 1 on any error.
- *
- * Flags: --quick (fewer samples), --keep-db, --only=0|1 (one pacing), --profile=DIR (server CPU profile).
- */
-import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -38,8 +12,10 @@ import {
   freePort,
   loadavg,
   ms,
+  type NextApp,
   seed,
   signIn,
+  startNextApp,
   summary,
   table,
 } from "./bench-app";
@@ -75,8 +51,8 @@ const KINDS: Kind[] = ["single", "delegate"];
 // ---------------------------------------------------------------------------------------------
 // Cleanup and the hard time limit
 
-let server: ChildProcess | undefined;
-let serverLog = "";
+/** The app under test (kept after it stops: its log is read for the report). */
+let app: NextApp | undefined;
 let db: { name: string; url: string } | undefined;
 let proxy: CountingProxy | undefined;
 const tmp = mkdtempSync(path.join(os.tmpdir(), "bench-chat-"));
@@ -84,17 +60,7 @@ const floorEvents = path.join(tmp, "floor-events.json");
 let cleaning: Promise<void> | undefined;
 
 function stopServer(): Promise<void> {
-  const child = server;
-  server = undefined;
-  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const kill = setTimeout(() => child.kill("SIGKILL"), 15_000);
-    child.once("exit", () => {
-      clearTimeout(kill);
-      resolve();
-    });
-    child.kill("SIGTERM");
-  });
+  return app?.stop() ?? Promise.resolve();
 }
 
 function cleanup(): Promise<void> {
@@ -139,52 +105,20 @@ function checkBuild() {
 }
 
 async function startServer(port: number, databaseUrl: string, paceMs: number): Promise<void> {
-  const next = path.join(root, "node_modules", "next", "dist", "bin", "next");
-  serverLog = "";
-  const profile = PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE_DIR}`] : [];
-  server = spawn(process.execPath, [...profile, next, "start", "-p", String(port), "-H", "127.0.0.1"], {
-    cwd: root,
-    stdio: ["ignore", "pipe", "pipe"],
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      DATABASE_URL: databaseUrl,
-      DEMO_TOKEN_DELAY_MS: String(paceMs),
-      DEMO_ENDPOINT: "on",
-      AUTH_SECRET: "bench-auth-secret-not-for-production",
-      APP_ENCRYPTION_KEY: "bench-encryption-key-not-for-production",
-      AUTH_TRUST_HOST: "true",
-      AUTH_URL: `http://127.0.0.1:${port}`,
-      BENCH_FLOOR_EVENTS: floorEvents,
-    },
-  });
-  const keep = (d: Buffer) => {
-    serverLog = (serverLog + d.toString()).slice(-200_000);
-  };
-  server.stdout?.on("data", keep);
-  server.stderr?.on("data", keep);
   const started = Date.now();
-  while (Date.now() - started < 60_000) {
-    if (!server || server.exitCode !== null) throw new Error(`server exited:\n${serverLog.slice(-2000)}`);
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/auth/csrf`);
-      if (res.ok) {
-        await res.arrayBuffer();
-        console.log(`• next start ready on :${port} in ${Date.now() - started} ms (pid ${server.pid})`);
-        return;
-      }
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`server not ready after 60 s:\n${serverLog.slice(-2000)}`);
+  app = await startNextApp({
+    root,
+    port,
+    nodeArgs: PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE_DIR}`] : [],
+    env: { DATABASE_URL: databaseUrl, DEMO_TOKEN_DELAY_MS: String(paceMs), BENCH_FLOOR_EVENTS: floorEvents },
+  });
+  console.log(`• next start ready on :${port} in ${Date.now() - started} ms (pid ${app.child.pid})`);
 }
 
 /** utime + stime of the server process in ms (Linux /proc; NaN elsewhere). */
 function serverCpuMs(): number {
   try {
-    const stat = readFileSync(`/proc/${server?.pid}/stat`, "utf8");
+    const stat = readFileSync(`/proc/${app?.child.pid}/stat`, "utf8");
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
     // fields[11] = utime, fields[12] = stime (the 14th and 15th fields of the full line), in clock ticks.
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
@@ -193,7 +127,8 @@ function serverCpuMs(): number {
   }
 }
 
-const serverErrorLines = () => serverLog.split("\n").filter((l) => /"level":"error"|Error|error/.test(l));
+const serverErrorLines = () =>
+  (app?.log() ?? "").split("\n").filter((l) => /"level":"error"|Error|error/.test(l));
 
 // ---------------------------------------------------------------------------------------------
 // HTTP client: cookies, sign-in, one request read as SSE
@@ -480,7 +415,7 @@ try {
   process.exit(errors > 0 ? 1 : 0);
 } catch (err) {
   console.error(err);
-  console.error(serverLog.slice(-3000));
+  console.error(app?.log().slice(-3000));
   await cleanup();
   process.exit(1);
 }
