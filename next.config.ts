@@ -12,6 +12,9 @@ const nextConfig: NextConfig = {
     // Same limit as MAX_BODY_BYTES in lib/http/limits.ts; proxy.ts answers larger bodies with 413
     // before Next.js would (with a 500). Only the app's own origin may call server actions.
     serverActions: { bodySizeLimit: "1mb", allowedOrigins: [] },
+    // BENCH_NO_MINIFY=1 (profiling builds only): server chunks keep their function names, so a CPU
+    // profile reads by name (bench/cpuprofile-summary.ts maps them to source files either way).
+    ...(process.env.BENCH_NO_MINIFY === "1" ? { turbopackMinify: false } : {}),
   },
   // `npm test` runs `tsc --noEmit` over the whole repo; skipping the duplicate check halves build time.
   typescript: { ignoreBuildErrors: true },

@@ -29,12 +29,28 @@ const ONLY = args.find((a) => a.startsWith("--only="))?.split("=")[1];
 const PACINGS = ONLY === undefined ? [0, 1] : [Number(ONLY)];
 /** --profile=DIR: the server writes a V8 CPU profile there when it stops (bench/cpuprofile-summary.ts reads it). */
 const PROFILE_DIR = args.find((a) => a.startsWith("--profile="))?.split("=")[1];
+/** --node-args="--max-semi-space-size=32 ...": options for the server's node (to try V8 settings). */
+const NODE_ARGS =
+  args
+    .find((a) => a.startsWith("--node-args="))
+    ?.slice(12)
+    .split(" ")
+    .filter(Boolean) ?? [];
 
 const USERS = 50;
-const LEVELS = [1, 10, 50, 200];
+/** --conc=1,200 and --kind=delegate: only those rows (for profiling one workload). */
+const LEVELS = args
+  .find((a) => a.startsWith("--conc="))
+  ?.slice(7)
+  .split(",")
+  .map(Number) ?? [1, 10, 50, 200];
 /** Requests per concurrency level: sequential ones, then rounds of `c` at once. */
-const samplesAt = (c: number) => (c === 1 ? (QUICK ? 8 : 20) : c === 10 ? (QUICK ? 10 : 30) : c);
+/** --samples=N: N requests per row whatever the concurrency (more samples for a profile). */
+const SAMPLES = Number(args.find((a) => a.startsWith("--samples="))?.slice(10)) || undefined;
+const samplesAt = (c: number) => SAMPLES ?? (c === 1 ? (QUICK ? 8 : 20) : c === 10 ? (QUICK ? 10 : 30) : c);
 const WARMUP = QUICK ? 3 : 6;
+/** Answers (route and floor, half each) before the first measured row: see the warm-up below. */
+const WARMUP_ANSWERS = Number(args.find((a) => a.startsWith("--warmup="))?.slice(9)) || (QUICK ? 1000 : 2000);
 const HARD_LIMIT_MS = 10 * 60_000;
 const CHAT_JS_BUDGET_KB = 180;
 
@@ -43,7 +59,9 @@ const MESSAGES = {
   delegate: "What time is it in UTC right now?\nWhat is 1234 * 5678?",
 } as const;
 type Kind = keyof typeof MESSAGES;
-const KINDS: Kind[] = ["single", "delegate"];
+const ALL_KINDS: Kind[] = ["single", "delegate"];
+const KIND_ARG = args.find((a) => a.startsWith("--kind="))?.slice(7);
+const KINDS: Kind[] = KIND_ARG ? ALL_KINDS.filter((k) => k === KIND_ARG) : ALL_KINDS;
 
 // ---------------------------------------------------------------------------------------------
 // Statistics and formatting
@@ -109,7 +127,7 @@ async function startServer(port: number, databaseUrl: string, paceMs: number): P
   app = await startNextApp({
     root,
     port,
-    nodeArgs: PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE_DIR}`] : [],
+    nodeArgs: [...NODE_ARGS, ...(PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE_DIR}`] : [])],
     env: { DATABASE_URL: databaseUrl, DEMO_TOKEN_DELAY_MS: String(paceMs), BENCH_FLOOR_EVENTS: floorEvents },
   });
   console.log(`• next start ready on :${port} in ${Date.now() - started} ms (pid ${app.child.pid})`);
@@ -206,6 +224,7 @@ async function measure(
   const samples: Sample[] = [];
   const failures: string[] = [];
   const n = samplesAt(c);
+  const windowStart = monotonicUs();
   const cpu0 = serverCpuMs();
   const sql0 = proxy?.statements() ?? 0;
   let next = 0;
@@ -220,6 +239,7 @@ async function measure(
       else failures.push(String(s.reason));
     }
   }
+  windows.push({ label: `${pace}ms ${kind} c${c} ${target}`, start: windowStart, end: monotonicUs() });
   return {
     pace,
     kind,
@@ -232,12 +252,22 @@ async function measure(
   };
 }
 
+/**
+ * When each row ran, on the clock V8's profiler stamps its samples with (CLOCK_MONOTONIC, µs, the
+ * same for every process): with --profile, written to DIR/windows.json so that
+ * `cpuprofile-summary.ts --window=RE` reads only the samples taken while matching rows ran.
+ */
+const windows: { label: string; start: number; end: number }[] = [];
+const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
+
 const errorsOf = (r: Row) => r.failures.length + r.samples.filter((s) => s.status !== "completed").length;
 
 function report(rows: Row[]) {
   const out: string[][] = [];
-  for (const r of rows.filter((x) => x.target === "route")) {
-    const f = rows.find((x) => x.target === "floor" && x.pace === r.pace && x.kind === r.kind && x.c === r.c);
+  for (const [i, r] of rows.entries()) {
+    if (r.target !== "route") continue;
+    // Each route row is followed by its floor row (the same pacing, message and concurrency).
+    const f = rows[i + 1]?.target === "floor" ? rows[i + 1] : undefined;
     const t = summary(r.samples.map((s) => s.ttfb));
     const d = summary(r.samples.map((s) => s.done));
     out.push([
@@ -345,15 +375,27 @@ async function main() {
 
     // Warm-up (JIT, route compilation, the pool), recording one answer of each kind for the floor.
     const recorded: Record<string, unknown[]> = {};
-    for (const k of KINDS) {
+    for (const k of ALL_KINDS) {
       recorded[k] = [];
       await chatOnce(base, users[0], k, "route", recorded[k]);
     }
     writeFileSync(floorEvents, JSON.stringify(recorded));
     for (const target of ["route", "floor"] as const)
       for (const k of KINDS) for (let i = 0; i < WARMUP; i++) await chatOnce(base, users[i], k, target);
-    const warm = await Promise.allSettled(users.map((u, i) => chatOnce(base, u, KINDS[i % 2], "route")));
-    for (const w of warm) if (w.status === "rejected") warmupFailures.push(String(w.reason));
+    // Then to a steady state: a fresh server's CPU per answer keeps falling for its first ~1,000
+    // answers (V8 tiers up the route's many functions, the heap finds its size) — 30 → 20 ms for a
+    // delegating answer here — and a long-running server is what is measured. Rounds of 10 at once,
+    // route and floor alike.
+    const tWarm = Date.now();
+    for (let i = 0; i < WARMUP_ANSWERS; i += 10) {
+      const round = Array.from({ length: 10 }, (_, j) => {
+        const u = users[(i + j) % users.length];
+        return chatOnce(base, u, KINDS[(i / 10 + j) % KINDS.length], j % 2 === 0 ? "route" : "floor");
+      });
+      for (const w of await Promise.allSettled(round))
+        if (w.status === "rejected") warmupFailures.push(String(w.reason));
+    }
+    console.log(`• ${WARMUP_ANSWERS} warm-up answers in ${Date.now() - tWarm} ms`);
     pageJs ??= await chatPageJs(base, users[0]);
     console.log(`• pace ${pace} ms/token: warmed up; loadavg ${loadavg()}`);
 
@@ -363,7 +405,7 @@ async function main() {
         rows.push(await measure(base, users, pace, kind, c, "floor"));
         const last = rows.at(-2) as Row;
         console.log(
-          `  ${pace} ms ${kind} c${c}: route ${ms(last.cpuMsPerReq)} ms CPU/answer, errors ${errorsOf(last)}; loadavg ${loadavg()}`,
+          `  ${pace} ms ${kind} c${c}: route ${ms(last.cpuMsPerReq)} ms CPU/answer, floor ${ms((rows.at(-1) as Row).cpuMsPerReq)}, errors ${errorsOf(last)}; loadavg ${loadavg()}`,
         );
       }
     }
@@ -383,6 +425,7 @@ async function main() {
   );
   await client.end();
 
+  if (PROFILE_DIR) writeFileSync(path.join(PROFILE_DIR, "windows.json"), JSON.stringify(windows, null, 1));
   console.log(`\nloadavg at end: ${loadavg()}; total ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
   console.log(
     "Times in ms from sending the request: first byte of the body, total = end of the stream (after the final\n" +
