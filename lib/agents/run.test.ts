@@ -382,6 +382,68 @@ describe("createRun: subagents", () => {
   });
 });
 
+describe("AgentRun.consume: events handed to the host as they are emitted", () => {
+  const factory = () =>
+    scriptedModelFactory((spec: ModelSpec) =>
+      spec.isSubagent
+        ? () => ({ text: "child done" })
+        : delegatingParent([dispatch("self", "t1"), dispatch("self", "t2")]),
+    );
+  const start = () =>
+    createRun({ agents: [agent("a", {})], messages: [user("go")], modelFactory: factory() });
+
+  it("hands over the same events, in the same order, as stream(), and resolves with the result", async () => {
+    const streamed = await collect(await start());
+    const handed: RunEvent[] = [];
+    const result = await (await start()).consume((e) => handed.push(e));
+    // Timestamps, run ids and the scripted model's call ids differ from run to run.
+    const shape = (events: RunEvent[]) =>
+      JSON.parse(
+        JSON.stringify(events.map(({ ts: _ts, ...rest }) => rest))
+          .replace(/scripted-\d+/g, "scripted")
+          .replace(/"runId":"[^"]+"/g, '"runId":"r"'),
+      );
+    expect(shape(handed)).toEqual(shape(streamed));
+    expect(handed.at(-1)).toMatchObject({ type: "run_end", status: "completed" });
+    expect(result).toMatchObject({ status: "completed", text: expect.stringContaining("parent got") });
+  });
+
+  it("delivers each event synchronously, inside emit (before the engine goes on)", async () => {
+    const run = await start();
+    let inHandler = false;
+    const order: string[] = [];
+    const done = run.consume((e) => {
+      expect(inHandler).toBe(false);
+      inHandler = true;
+      order.push(e.type);
+      inHandler = false;
+    });
+    // run_start is emitted on the first step of the run, before consume returns control.
+    expect(order[0]).toBe("run_start");
+    await done;
+    expect(order.at(-1)).toBe("run_end");
+  });
+
+  it("goes on when the handler throws, logging each failure; a run is consumed once", async () => {
+    const logged: unknown[] = [];
+    const run = await createRun({
+      agents: [agent("a", {})],
+      messages: [user("go")],
+      modelFactory: factory(),
+      logger: { info: () => {}, warn: () => {}, error: (e: unknown) => logged.push(e) },
+    });
+    let seen = 0;
+    const result = await run.consume(() => {
+      seen++;
+      throw new Error("host bug");
+    });
+    expect(result.status).toBe("completed");
+    expect(logged).toHaveLength(seen);
+    expect(logged[0]).toMatchObject({ event: "run_event_handler_failed", message: "host bug" });
+    expect(() => run.consume(() => {})).toThrow(/only once/);
+  });
+});
+
 describe("createRun: limits, abort and hooks", () => {
   it("rejects before any model call when the tree is deeper than the limit", async () => {
     let created = 0;

@@ -63,6 +63,8 @@ export class AgentRun {
   private readonly journal: Journal;
   private suspended = false;
   private idle?: IdleWatch;
+  /** Set by `consume()`: events go straight to it instead of the queue. */
+  private sink?: (event: RunEvent) => void;
 
   constructor(
     private readonly opts: CreateRunOptions,
@@ -120,6 +122,19 @@ export class AgentRun {
     return this.queue;
   }
 
+  /**
+   * Starts the run (once) and hands every event to `onEvent` as it is emitted, in order, until
+   * `run_end`; resolves with the result when the run has ended. The host's way to follow a run:
+   * no queue and no promise per event, which a `for await` over `stream()` costs. `onEvent` runs
+   * inside the engine's own call (keep it short); if it throws, the error is logged and the run
+   * goes on.
+   */
+  consume(onEvent: (event: RunEvent) => void): Promise<RunResult> {
+    if (this.promise) throw new AgentEngineError("bad_request:agent", "A run can be streamed only once");
+    this.sink = onEvent;
+    return this.start();
+  }
+
   /** Alias of `stream()`. */
   events(): AsyncIterable<RunEvent> {
     return this.stream();
@@ -139,8 +154,9 @@ export class AgentRun {
     this.controller.abort(reason);
   }
 
-  private start() {
+  private start(): Promise<RunResult> {
     this.promise = this.execute();
+    return this.promise;
   }
 
   private context(): RunContext {
@@ -149,18 +165,31 @@ export class AgentRun {
     const approvals = this.opts.approvals;
     const idle = new IdleWatch(() => approvals?.onIdle?.(journal.snapshot()));
     this.idle = idle;
+    const sink = this.sink;
+    const logger = this.opts.logger ?? jsonLogger;
+    const runId = this.id;
     return {
       runId: this.id,
       signal: this.controller.signal,
-      emit: (event: RunEventInit) => {
-        (event as RunEvent).ts = Date.now();
-        idle.touch();
-        queue.push(event as RunEvent);
-      },
+      emit: sink
+        ? (event: RunEventInit) => {
+            (event as RunEvent).ts = Date.now();
+            idle.touch();
+            try {
+              sink(event as RunEvent);
+            } catch (err) {
+              logger.error({ event: "run_event_handler_failed", runId, message: errorMessage(err) });
+            }
+          }
+        : (event: RunEventInit) => {
+            (event as RunEvent).ts = Date.now();
+            idle.touch();
+            queue.push(event as RunEvent);
+          },
       limits: this.limits,
       modelFactory: this.opts.modelFactory,
       onModelCallEnd: this.opts.onModelCallEnd,
-      logger: this.opts.logger ?? jsonLogger,
+      logger,
       fail: (err: unknown) => {
         this.fatal ??= { err };
         this.controller.abort(err);

@@ -388,21 +388,20 @@ export async function pump({
     rootId: checkpoint.rootId,
     resumed: !!base,
   });
-  try {
-    for await (const event of run.stream()) {
-      events.push(event);
-      publish(live, event);
-      observer?.event(event);
-      if (Date.now() - lastSave > SAVE_EVERY_MS) {
-        lastSave = Date.now();
-        savePartial();
-      }
+  // Each event as the engine emits it (no queue, no promise per event): kept for the saves,
+  // published to the live run's followers and the run bus, seen by the observer.
+  const result = await run.consume((event) => {
+    events.push(event);
+    publish(live, event);
+    observer?.event(event);
+    const now = Date.now();
+    if (now - lastSave > SAVE_EVERY_MS) {
+      lastSave = now;
+      savePartial();
     }
-  } catch (err) {
-    console.error(JSON.stringify({ level: "error", msg: "run stream failed", runId, error: String(err) }));
-  }
+  });
   approvals.close();
-  if ((await run.result()).status === "paused") {
+  if (result.status === "paused") {
     // Stored as PAUSED (approvals.ts): no slot, no process; a decision resumes it from the database.
     releaseRun(runId);
     finish(live);

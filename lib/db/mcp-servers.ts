@@ -1,6 +1,6 @@
 import "server-only";
 import { getDb } from "./client";
-import type { Prisma } from "./generated/client";
+import { Prisma } from "./generated/client";
 
 /** A stored MCP server as lib/mcp reads it (secrets still encrypted). */
 export interface McpServerRow {
@@ -58,6 +58,33 @@ function toRow(r: LoadedRow): McpServerRow {
 export async function listMcpServerRows(): Promise<McpServerRow[]> {
   const rows = await getDb().mcpServer.findMany({ include: withUsers, orderBy: { name: "asc" } });
   return rows.map(toRow);
+}
+
+/**
+ * The stored servers with one of these slugs or ids, for a run of `userId`'s, in one statement
+ * (Prisma's `include` would add a query per relation, even for no rows): each row's `users` holds
+ * only `userId`'s own entry, if any — enough to tell whether that user may use the server, not
+ * who else may.
+ */
+export async function listMcpServerRowsForUser({
+  slugs,
+  ids,
+  userId,
+}: {
+  slugs: string[];
+  ids: string[];
+  userId: string;
+}): Promise<McpServerRow[]> {
+  return getDb().$queryRaw<McpServerRow[]>(Prisma.sql`
+    SELECT s."id", s."name", s."slug", s."transport", s."url", s."headersEncrypted", s."command",
+           s."args", s."envEncrypted", s."enabled", s."restricted", s."tools", s."status",
+           s."lastError", s."lastRefreshedAt", s."createdAt", s."updatedAt",
+           COALESCE((SELECT jsonb_agg(jsonb_build_object('userId', su."userId", 'email', u."email"))
+                     FROM "McpServerUser" su JOIN "User" u ON u."id" = su."userId"
+                     WHERE su."serverId" = s."id" AND su."userId" = ${userId}), '[]'::jsonb) AS "users"
+    FROM "McpServer" s
+    WHERE s."slug" IN (SELECT jsonb_array_elements_text(${JSON.stringify(slugs)}::jsonb))
+       OR s."id" IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`);
 }
 
 export async function getMcpServerRow({ id }: { id: string }): Promise<McpServerRow | null> {

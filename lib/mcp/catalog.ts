@@ -9,7 +9,7 @@ import { McpToolError } from "./errors";
 import { modelToolName, slugOfToolName } from "./names";
 import { getMcpPool, type McpPool } from "./pool";
 import { mcpRegistryTool } from "./registry-tool";
-import { listServerRecords, mayUse, type ServerRecord, serverConfig } from "./servers";
+import { listServerRecords, mayUse, type ServerRecord, serverConfig, serverRecordsForUser } from "./servers";
 import { type McpToolSummary, toolSummaries } from "./summary";
 import type { McpToolInfo } from "./types";
 
@@ -64,7 +64,9 @@ export async function resolveMcpTools({
 }): Promise<ResolvedMcpTools> {
   const wanted = [...new Set(names)];
   if (!wanted.length) return { tools: [], missing: [] };
-  const bySlug = new Map((await listServerRecords()).map((r) => [r.slug, r]));
+  const slugs = [...new Set(wanted.map((name) => slugOfToolName(name) ?? ""))].filter(Boolean);
+  const records = slugs.length ? await serverRecordsForUser({ slugs, userId }) : [];
+  const bySlug = new Map(records.map((r) => [r.slug, r]));
   const tools: RegistryTool[] = [];
   const missing: MissingMcpTool[] = [];
   for (const name of wanted) {

@@ -3,7 +3,12 @@
  * each, and the decrypted connection config (server side only). Secret values never leave through
  * a summary: only header and variable names do.
  */
-import { getMcpServerRow, listMcpServerRows, type McpServerRow } from "@/lib/db/mcp-servers";
+import {
+  getMcpServerRow,
+  listMcpServerRows,
+  listMcpServerRowsForUser,
+  type McpServerRow,
+} from "@/lib/db/mcp-servers";
 import { SecretError } from "@/lib/providers/secrets";
 import { BUILTIN_SERVERS, type BuiltinServer, builtinServer } from "./builtin";
 import { type McpSettings, mcpSettings } from "./config";
@@ -78,6 +83,27 @@ export async function listServerRecords(): Promise<ServerRecord[]> {
   const byId = new Map(rows.map((r) => [r.id, r]));
   const builtins = BUILTIN_SERVERS.map((b) => recordOf(byId.get(b.id) ?? null, b));
   return [...builtins, ...rows.filter((r) => !builtinServer(r.id)).map((r) => recordOf(r))];
+}
+
+/**
+ * The servers with these slugs as `userId` sees them (built-in or stored), in one query: what a
+ * run needs. `allowedUserIds` / `allowedEmails` hold at most `userId` (enough for `mayUse` with
+ * that user); use `listServerRecords` for who else may use a server.
+ */
+export async function serverRecordsForUser({
+  slugs,
+  userId,
+}: {
+  slugs: string[];
+  userId: string;
+}): Promise<ServerRecord[]> {
+  const builtins = BUILTIN_SERVERS.filter((b) => slugs.includes(b.slug));
+  const rows = await listMcpServerRowsForUser({ slugs, ids: builtins.map((b) => b.id), userId });
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return [
+    ...builtins.map((b) => recordOf(byId.get(b.id) ?? null, b)),
+    ...rows.filter((r) => !builtinServer(r.id)).map((r) => recordOf(r)),
+  ];
 }
 
 export async function getServerRecord(id: string): Promise<ServerRecord | null> {

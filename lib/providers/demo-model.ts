@@ -62,15 +62,19 @@ export class DemoChatModel extends BaseChatModel<DemoChatModelCallOptions, AIMes
   ): AsyncGenerator<ChatGenerationChunk> {
     const plan = planTurn(messages, toolInfos(options.tools));
     const id = `demo-${digest(messages.map(messageText).join("\u0000"))}`;
+    // Only real waits are awaited: a pacing of 0 and a call no handler watches add no promise per
+    // token (with AsyncLocalStorage active in a server, every promise costs its async hooks).
+    const pace = this.tokenDelayMs;
     for (const token of tokenize(plan.text)) {
-      await sleep(this.tokenDelayMs, options.signal);
+      if (pace > 0) await sleep(pace, options.signal);
       options.signal?.throwIfAborted();
       const chunk = new ChatGenerationChunk({
         text: token,
         message: new AIMessageChunk({ id, content: token }),
       });
       yield chunk;
-      await runManager?.handleLLMNewToken(token, undefined, undefined, undefined, undefined, { chunk });
+      if (runManager)
+        await runManager.handleLLMNewToken(token, undefined, undefined, undefined, undefined, { chunk });
     }
     options.signal?.throwIfAborted();
     const inputTokens = estimateTokens(messages.map(messageText).join("\n"));

@@ -12,6 +12,7 @@ import {
 } from "@/lib/mcp";
 import { makeUser } from "../helpers/chat-fixtures";
 import { type HttpTestServer, startHttpTestServer } from "../helpers/mcp-http-server";
+import { installQueryCounter } from "../helpers/query-counter";
 import { query, resetDatabase } from "../helpers/reset-db";
 import {
   ENV_SECRET,
@@ -145,6 +146,33 @@ describe("MCP servers (admin)", () => {
     const forBob = await resolveMcpTools({ userId: bob.id, names: [`${h.slug}__echo`], pool });
     expect(forBob.tools).toEqual([]);
     expect(forBob.missing[0].reason).toMatch(/not available/);
+  });
+
+  it("resolves a run's tools from several servers in one statement, with the chatting user's access", async () => {
+    const open = await register(httpInput(http.url, { name: "Open" }));
+    const closed = await register(
+      httpInput(other.url, { name: "Closed", restricted: true, allowedUserIds: [bob.id] }),
+    );
+    await refreshMcpServer({ id: open.id, pool });
+    await refreshMcpServer({ id: closed.id, pool });
+    await updateMcpServer({
+      id: NOTES_SERVER_ID,
+      pool,
+      input: { restricted: true, allowedUserIds: [alice.id] },
+    });
+    const names = [`${open.slug}__echo`, `${closed.slug}__echo`, "notes__list_notes"];
+    const counter = installQueryCounter();
+    try {
+      const forAlice = await resolveMcpTools({ userId: alice.id, names, pool });
+      expect(counter.count()).toBe(1);
+      expect(forAlice.tools.map((t) => t.name)).toEqual([`${open.slug}__echo`, "notes__list_notes"]);
+      expect(forAlice.missing.map((m) => m.name)).toEqual([`${closed.slug}__echo`]);
+      const forBob = await resolveMcpTools({ userId: bob.id, names, pool });
+      expect(forBob.tools.map((t) => t.name)).toEqual([`${open.slug}__echo`, `${closed.slug}__echo`]);
+      expect(forBob.missing.map((m) => m.name)).toEqual(["notes__list_notes"]);
+    } finally {
+      await counter.restore();
+    }
   });
 
   it("a tool that disappeared is reported as missing; a down server's known tools fail fast when called", async () => {

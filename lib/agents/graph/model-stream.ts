@@ -108,10 +108,19 @@ async function forEachDirectChunk(
   const messages = convertInput(input).toChatMessages();
   for await (const chunk of chat._streamResponseChunks(messages, callOptions)) {
     callOptions.signal?.throwIfAborted();
-    chunk.message.response_metadata = { ...chunk.generationInfo, ...chunk.message.response_metadata };
+    // As LangChain's iterator does, but without a new metadata object for a chunk that has no
+    // generation info (most text chunks).
+    const info = chunk.generationInfo;
+    if (info && !isEmpty(info))
+      chunk.message.response_metadata = { ...info, ...chunk.message.response_metadata };
     onChunk(chunk.message as AIMessageChunk);
   }
   callOptions.signal?.throwIfAborted();
+  return true;
+}
+
+function isEmpty(o: object): boolean {
+  for (const _ in o) return false;
   return true;
 }
 
