@@ -64,6 +64,13 @@ export function stopAcceptingRuns(): void {
   shutdownState.__acceptingRuns = false;
 }
 
+const counter = globalThis as unknown as { __liveRunCount?: number };
+
+/** How many runs this process is running now (constant time, unlike `unfinishedRuns()`). */
+export function liveRunCount(): number {
+  return counter.__liveRunCount ?? 0;
+}
+
 /** Runs of this process that have not ended yet. */
 export function unfinishedRuns(): LiveRun[] {
   return [...runs.values()].filter((r) => !r.done);
@@ -93,6 +100,7 @@ export function registerRun({
     markEnded,
   };
   runs.set(meta.runId, run);
+  counter.__liveRunCount = liveRunCount() + 1;
   runBus().append(run, meta);
   return run;
 }
@@ -104,6 +112,7 @@ export function publish(run: LiveRun, item: StreamItem) {
 }
 
 export function finish(run: LiveRun) {
+  if (!run.done) counter.__liveRunCount = Math.max(0, liveRunCount() - 1);
   run.done = true;
   run.markEnded();
   for (const l of run.listeners) l(null);

@@ -8,6 +8,7 @@ import {
   type ModelFactory,
   type RunEvent,
   reduceEvents,
+  rootText,
 } from "@/lib/agents";
 import { loadAgentTree } from "@/lib/db/agents-tree";
 import {
@@ -30,7 +31,15 @@ import { retryWithBackoff } from "@/lib/util/retry";
 import { type PauseTarget, RunApprovals } from "./approvals";
 import { logRetry, modelCallCharges } from "./charges";
 import { applyStoredSummary, pathTo, type StoredSummary, toEngineHistory } from "./history";
-import { acceptingRuns, finish, isServerShutdown, type LiveRun, publish, registerRun } from "./live-runs";
+import {
+  acceptingRuns,
+  finish,
+  isServerShutdown,
+  type LiveRun,
+  liveRunCount,
+  publish,
+  registerRun,
+} from "./live-runs";
 import { resolveRunModels } from "./models";
 import { handleRelayedSignals } from "./run-control";
 import { testModelFactory } from "./test-hooks";
@@ -38,8 +47,17 @@ import { resolveRunTools } from "./tools";
 import { chatRequestSchema } from "./validation";
 
 // While a run streams, its message is saved at most this often so another process (or a crash)
-// still has recent content; the final save happens when the run ends.
+// still has recent content; the final save happens when the run ends. A process running many
+// answers at once saves each less often, so that together they make at most
+// PARTIAL_SAVES_PER_SECOND saves a second (200 answers: each every 5 s): under load these writes
+// of whole trees would otherwise grow with the number of answers times their length.
 const SAVE_EVERY_MS = 1500;
+const PARTIAL_SAVES_PER_SECOND = 40;
+
+/** How long an answer waits between partial saves while `running` answers stream in this process. */
+function partialSaveInterval(running: number): number {
+  return Math.max(SAVE_EVERY_MS, (running * 1000) / PARTIAL_SAVES_PER_SECOND);
+}
 
 function titleFrom(text: string): string {
   const line = text.replace(/\s+/g, " ").trim();
@@ -248,7 +266,7 @@ async function failBeforeStart({ runId, assistantMessageId }: { runId: string; a
       code: "internal",
       message: "Your message was saved but its files could not be attached. Send it again.",
     },
-    usage: usageOf([]),
+    usage: emptyUsage(),
     usageRows: [],
     close: { runId, status: "FAILED" },
   }).catch((err) =>
@@ -270,27 +288,17 @@ function refuseWhileShuttingDown() {
     });
 }
 
-function usageOf(events: RunEvent[], base?: MessageUsage): MessageUsage {
-  const u = base
-    ? { ...base }
-    : { inputTokens: 0, outputTokens: 0, subagentInputTokens: 0, subagentOutputTokens: 0 };
-  for (const e of events) {
-    if (e.type !== "usage") continue;
-    u.inputTokens += e.inputTokens;
-    u.outputTokens += e.outputTokens;
-    if (e.depth > 0) {
-      u.subagentInputTokens += e.inputTokens;
-      u.subagentOutputTokens += e.outputTokens;
-    }
-  }
-  return u;
+function emptyUsage(): MessageUsage {
+  return { inputTokens: 0, outputTokens: 0, subagentInputTokens: 0, subagentOutputTokens: 0 };
 }
 
-function rootText(tree: MessageTree): string {
-  return tree.content
-    .filter((n) => n.type === "text")
-    .map((n) => (n as { text: string }).text)
-    .join("");
+function addUsage(u: MessageUsage, e: Extract<RunEvent, { type: "usage" }>) {
+  u.inputTokens += e.inputTokens;
+  u.outputTokens += e.outputTokens;
+  if (e.depth > 0) {
+    u.subagentInputTokens += e.inputTokens;
+    u.subagentOutputTokens += e.outputTokens;
+  }
 }
 
 const STATUS = { completed: "COMPLETE", stopped: "STOPPED", failed: "FAILED" } as const;
@@ -326,19 +334,16 @@ export async function pump({
   checkpoint: PauseTarget["checkpoint"];
   base?: { tree: MessageTree; usage: MessageUsage };
 }) {
-  const events: RunEvent[] = [];
+  // The answer as it stands, kept up to date event by event with the browser's rule (applyEvent),
+  // so a save costs its own serialisation, not a replay of every event so far. Saves serialise it
+  // at once (saveAnswer stringifies when called), so a tree that keeps growing is never half-written.
+  const tree: MessageTree & StoredSummary = base ? structuredClone(base.tree) : reduceEvents([]);
+  const usage = base ? { ...base.usage } : emptyUsage();
+  let summarized = false;
+  let end: Extract<RunEvent, { type: "run_end" }> | undefined;
   let lastSave = Date.now();
   let saving: Promise<void> = Promise.resolve();
-  const snapshot = () => {
-    const tree: MessageTree & StoredSummary = base
-      ? events.reduce(applyEvent, structuredClone(base.tree))
-      : reduceEvents(events);
-    const summarized = events.find((e) => e.type === "summary");
-    if (summarized?.type === "summary" && summarized.summarizedMessages > 0) {
-      tree.summaryUpTo = historyIds[summarized.summarizedMessages - 1];
-    }
-    return { content: rootText(tree), parts: tree, usage: usageOf(events, base?.usage) };
-  };
+  const snapshot = () => ({ content: rootText(tree), parts: tree, usage: { ...usage } });
   // Saves while streaming are best effort (the next one or the final save supersedes a lost one;
   // usage rows of a lost save go with the next).
   const savePartial = () => {
@@ -377,7 +382,8 @@ export async function pump({
           usageRows.unshift(...rows);
           throw err;
         });
-      return { id: assistantMessageId, ...snapshot() };
+      // Kept by the caller after this returns: a copy, not the tree the run would go on changing.
+      return { id: assistantMessageId, ...structuredClone(snapshot()) };
     },
     suspend: () => run.suspend(),
   });
@@ -391,11 +397,18 @@ export async function pump({
   // Each event as the engine emits it (no queue, no promise per event): kept for the saves,
   // published to the live run's followers and the run bus, seen by the observer.
   const result = await run.consume((event) => {
-    events.push(event);
+    applyEvent(tree, event);
+    if (event.type === "usage") addUsage(usage, event);
+    else if (event.type === "run_end") end = event;
+    else if (event.type === "summary" && !summarized) {
+      // The run's first summary says which stored message it covers up to.
+      summarized = true;
+      if (event.summarizedMessages > 0) tree.summaryUpTo = historyIds[event.summarizedMessages - 1];
+    }
     publish(live, event);
     observer?.event(event);
     const now = Date.now();
-    if (now - lastSave > SAVE_EVERY_MS) {
+    if (now - lastSave > SAVE_EVERY_MS && now - lastSave > partialSaveInterval(liveRunCount())) {
       lastSave = now;
       savePartial();
     }
@@ -412,18 +425,13 @@ export async function pump({
   // The end: the answer as it stands, the usage rows not saved yet and the end of the run, in one
   // statement retried with backoff while the database is unreachable (RUN_FINAL_SAVE_RETRY_SECONDS):
   // the user's concurrent-run slot is never freed with the answer lost.
-  const end = events.findLast((e) => e.type === "run_end");
   const shutdown = signal.aborted && isServerShutdown(signal.reason);
   const message = shutdown
     ? { status: "INTERRUPTED" as const, error: { ...INTERRUPTED } }
-    : end?.type === "run_end"
+    : end
       ? { status: STATUS[end.status], error: end.error ?? null }
       : { status: "FAILED" as const, error: UNEXPECTED_END };
-  const runStatus = shutdown
-    ? ("INTERRUPTED" as const)
-    : end?.type === "run_end"
-      ? RUN_STATUS[end.status]
-      : ("FAILED" as const);
+  const runStatus = shutdown ? ("INTERRUPTED" as const) : end ? RUN_STATUS[end.status] : ("FAILED" as const);
   observer?.end(runStatus);
   const finalSnapshot = snapshot();
   await saving;
