@@ -61,4 +61,31 @@ describe("liveSse", () => {
     expect(live.listeners.size).toBe(0);
     finish(live);
   });
+
+  it("spaces writes further apart while many streams are open, and back to a frame when they close", async () => {
+    // Events every 4 ms for 400 ms; how many writes one stream makes beside `others` open streams.
+    async function writesBeside(others: number): Promise<number> {
+      const run = registerRun({ meta: meta(`busy-${others}`), userId: "u1", abort: () => {} });
+      const clients = Array.from({ length: others }, () => new AbortController());
+      const readers = clients.map((c) => chunks(liveSse(run, c.signal)));
+      const reading = chunks(liveSse(run));
+      for (let i = 0; i < 100; i++) {
+        publish(run, delta(String(i)));
+        await new Promise((r) => setTimeout(r, 4));
+      }
+      for (const c of clients) c.abort();
+      finish(run);
+      await Promise.all(readers);
+      const out = await reading;
+      // Everything arrives, in order, whatever the pacing.
+      expect(out.join("").match(/text_delta/g)).toHaveLength(100);
+      return out.length - 2; // without the replay and the end
+    }
+    const alone = await writesBeside(0);
+    const crowded = await writesBeside(149); // 150 open: 150 ms apart
+    const aloneAgain = await writesBeside(0);
+    expect(alone).toBeGreaterThan(10);
+    expect(crowded).toBeLessThanOrEqual(5);
+    expect(aloneAgain).toBeGreaterThan(10);
+  });
 });

@@ -10,6 +10,13 @@ import type { RunFeed } from "./run-bus";
 
 const END = "event: end\ndata: {}\n\n";
 
+// Open SSE responses of this process (on globalThis: each route is bundled with its own copy of
+// this module). Their writes are paced by it: one frame (16 ms) apart while few are open, then 1 ms
+// more per open stream, at most 250 ms — under load every write costs a trip through the web stream,
+// Next.js's pipe and a syscall, and the events of a starved stream arrive too sparsely to share one.
+const open = globalThis as unknown as { __openSseStreams?: number };
+const writeGapMs = () => Math.min(250, Math.max(16, open.__openSseStreams ?? 0));
+
 /** Follows a run of this process (a LiveRun) or one another process runs (a bus feed). */
 export function liveSse(run: RunFeed, signal?: AbortSignal): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
@@ -21,8 +28,11 @@ export function liveSse(run: RunFeed, signal?: AbortSignal): ReadableStream<Uint
     if (closed || !pending) return;
     controller.enqueue(encoder.encode(pending));
     pending = "";
-  });
+  }, writeGapMs);
+  let counted = false;
   const stop = () => {
+    if (counted) open.__openSseStreams = (open.__openSseStreams ?? 1) - 1;
+    counted = false;
     run.listeners.delete(listener);
     signal?.removeEventListener("abort", end);
     pacer.cancel();
@@ -48,6 +58,8 @@ export function liveSse(run: RunFeed, signal?: AbortSignal): ReadableStream<Uint
       for (const item of run.items) pending += `data: ${JSON.stringify(item)}\n\n`;
       if (run.done || signal?.aborted) return end();
       run.listeners.add(listener);
+      open.__openSseStreams = (open.__openSseStreams ?? 0) + 1;
+      counted = true;
       signal?.addEventListener("abort", end);
       pacer.now();
     },

@@ -8,13 +8,15 @@ export class FlushPacer {
 
   constructor(
     private readonly flush: () => void,
-    private readonly gapMs = 16,
+    /** The least time between two flushes, in ms (a function: read at each flush). */
+    private readonly gapMs: number | (() => number) = 16,
   ) {}
 
   /** Asks for a flush; several asks before it runs make one. */
   schedule(): void {
     if (this.timer) return;
-    const wait = this.gapMs - (performance.now() - this.lastFlush);
+    const gap = typeof this.gapMs === "number" ? this.gapMs : this.gapMs();
+    const wait = gap - (performance.now() - this.lastFlush);
     this.timer = wait > 0 ? setTimeout(this.run, wait) : setImmediate(this.run);
   }
 
