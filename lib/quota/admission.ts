@@ -11,6 +11,7 @@ import { randomUUID } from "node:crypto";
 import type { Tx } from "@/lib/db/client";
 import {
   type AdmissionCounts,
+  admitInBatch,
   admitInOneStatement,
   countRunningRuns,
   runStartedAt,
@@ -51,6 +52,21 @@ export interface AdmitRunInput {
 export async function admitRun(input: AdmitRunInput): Promise<{ runId: string; limits: QuotaValues }> {
   const { userId } = input;
   const runId = input.runId ?? randomUUID();
+  const run = {
+    id: runId,
+    userId,
+    conversationId: input.conversationId,
+    assistantMessageId: input.assistantMessageId,
+    agentId: input.agentId ?? null,
+    processId: input.processId ?? null,
+  };
+  // The common send (limits known, no balance): the lock and the admitting statement in one batch.
+  // Refused as things stand (nothing written), it takes the full path below, which reaps the user's
+  // dead runs if they hold the slots, counts again and gives the exact refusal.
+  if (input.quota && !input.quota.balanceEnabled) {
+    const counts = await admitInBatch({ limits: input.quota, run, turn: input.turn ?? null });
+    if (counts.inserted) return { runId, limits: input.quota };
+  }
   const outcome = await withAdmissionLock(userId, async (tx) => {
     const quota = input.quota ?? (await getEffectiveQuota({ userId, tx }));
     const attempt = (insert: boolean) =>
@@ -58,14 +74,7 @@ export async function admitRun(input: AdmitRunInput): Promise<{ runId: string; l
         tx,
         insert,
         limits: quota,
-        run: {
-          id: runId,
-          userId,
-          conversationId: input.conversationId,
-          assistantMessageId: input.assistantMessageId,
-          agentId: input.agentId ?? null,
-          processId: input.processId ?? null,
-        },
+        run,
         turn: input.turn ?? null,
       });
     // With balances on, the balance is checked (under its row lock) before anything is inserted.

@@ -1,5 +1,6 @@
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { admitRun, finishRun, getLimitsForUser, reapStaleRuns } from "@/lib/quota";
+import type { QuotaValues } from "@/lib/quota/fields";
 import { query, resetDatabase } from "../helpers/reset-db";
 import {
   makeConversation,
@@ -16,11 +17,18 @@ afterAll(async () => {
   await Promise.all(processes.map((p) => p.$disconnect()));
 });
 
-async function fire(n: number, userId: string, conversationId: string) {
+/** `n` sends at once over two processes; `quota`: the limits read before, as the chat route passes them. */
+async function fire(n: number, userId: string, conversationId: string, quota?: QuotaValues) {
   return settle(
     Array.from({ length: n }, (_, i) =>
       viaClient(processes[i % 2], () =>
-        admitRun({ userId, conversationId, assistantMessageId: `msg_${i}_${Math.random()}`, agentId: "a1" }),
+        admitRun({
+          userId,
+          conversationId,
+          assistantMessageId: `msg_${i}_${Math.random()}`,
+          agentId: "a1",
+          quota,
+        }),
       ),
     ),
   );
@@ -57,6 +65,23 @@ describe("admitRun under concurrent requests", () => {
     expect(await finishRun({ runId: ok[0].runId, status: "FAILED" })).toEqual({ changed: false });
     const again = await fire(3, user.id, conv);
     expect(again.ok).toHaveLength(1);
+  });
+
+  it("the same with the limits read before the lock (the chat route's one-batch path): exactly 5 run", async () => {
+    await setSettings({ maxConcurrentRuns: 5, messagesPerWindow: 0 });
+    const user = await makeUser();
+    const conv = await makeConversation(user.id);
+    const quota = await getLimitsForUser({ userId: user.id });
+    const { ok, errors } = await fire(20, user.id, conv, quota);
+    expect(ok).toHaveLength(5);
+    expect(errors.map((e) => e.code)).toEqual(Array(15).fill("rate_limit:concurrent_runs"));
+    expect(await runningCount(user.id)).toBe(5);
+
+    // And by the message rate.
+    await setSettings({ maxConcurrentRuns: 50, messagesPerWindow: 8, windowSeconds: 120 });
+    const rate = await fire(20, user.id, conv, await getLimitsForUser({ userId: user.id }));
+    expect(rate.ok).toHaveLength(3);
+    expect(rate.errors.map((e) => e.code)).toEqual(Array(17).fill("rate_limit:messages"));
   });
 
   it("20 simultaneous sends with 5 messages per window: exactly 5 run, the rest get rate_limit:messages", async () => {
