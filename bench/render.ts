@@ -11,6 +11,10 @@
  * is the total reducer time for a whole answer of that many events arriving BATCH per frame.
  * Figures are medians of several samples; the machine is shared, so compare columns, not runs.
  */
+
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import ReactMarkdown from "react-markdown";
@@ -19,6 +23,7 @@ import { blockSplitter } from "../components/chat/markdown-blocks";
 import type { RunEvent } from "../lib/agents/events";
 import { syntheticRunEvents } from "../lib/agents/testing/trace-events";
 import { applyEvent, type MessageTree, reduceEvents } from "../lib/agents/trace";
+import { browserRender, longAnswer } from "./render-browser";
 
 const BATCH = 8;
 const SIZES = [1_000, 5_000, 20_000];
@@ -92,21 +97,15 @@ for (const n of SIZES) {
 //            block; earlier blocks are final and React keeps them (memoized by their text)
 const PARAGRAPH =
   "The **subagent** read the file and found *three* issues; see [the report](https://example.com) for details. ";
-function answerOf(tokens: number): string {
-  const parts: string[] = [];
-  let chars = 0;
-  for (let i = 0; chars < tokens * 4; i++) {
-    const part =
-      i % 5 === 3
-        ? "```ts\nconst total = items.reduce((sum, x) => sum + x.price, 0);\nconsole.log(total);\n```\n\n"
-        : i % 5 === 4
-          ? "- first point\n- second point with `code`\n- third point\n\n"
-          : `${PARAGRAPH.repeat(3)}\n\n`;
-    parts.push(part);
-    chars += part.length;
-  }
-  return parts.join("").slice(0, tokens * 4);
+/** The i-th block of a long answer: paragraphs, a fenced code block, a list. */
+function paragraph(i: number): string {
+  return i % 5 === 3
+    ? "```ts\nconst total = items.reduce((sum, x) => sum + x.price, 0);\nconsole.log(total);\n```\n\n"
+    : i % 5 === 4
+      ? "- first point\n- second point with `code`\n- third point\n\n"
+      : `${PARAGRAPH.repeat(3)}\n\n`;
 }
+const answerOf = (tokens: number) => longAnswer(tokens, paragraph).join("");
 
 const render = (text: string) =>
   renderToStaticMarkup(createElement(ReactMarkdown, { remarkPlugins: [remarkGfm] }, text));
@@ -136,4 +135,36 @@ for (const tokens of [1_000, 10_000]) {
   console.log(
     `${String(tokens).padStart(9)}  ${fmt(whole)}    ${fmt(blocks)}   ${`${Math.round(whole / blocks)}×`.padStart(8)}`,
   );
+}
+
+// The chat page itself in Chromium (render-browser.ts): --no-browser skips it, --pace=MS sets the
+// token pacing (default 10 ms: 100 tokens a second), --sizes=1000,10000 the answer lengths.
+const args = process.argv.slice(2);
+if (!args.includes("--no-browser")) {
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+  if (!existsSync(path.join(root, ".next", "BUILD_ID"))) {
+    console.error(
+      "\nThe Chromium part needs a production build: run `npx next build` (or pass --no-browser).",
+    );
+    process.exit(2);
+  }
+  const paceMs = Number(args.find((a) => a.startsWith("--pace="))?.slice(7) ?? 10);
+  const sizes = (args.find((a) => a.startsWith("--sizes="))?.slice(8) ?? "1000,10000").split(",").map(Number);
+  console.log(
+    `\nThe chat page in Chromium, an answer streamed at one token per ${paceMs} ms (ms per frame on the page's main thread):`,
+  );
+  console.log(
+    "   tokens  seconds   fps  script/frame (whole, first 10%, last 10%)  tasks/frame (whole, last 10%)  long tasks >50 ms (max)",
+  );
+  const f1 = (x: number) => x.toFixed(2).padStart(6);
+  for (const r of await browserRender({ sizes, paceMs, root, paragraph })) {
+    const long = r.longTasks.filter((t) => t.ms > 50);
+    console.log(
+      `${String(r.tokens).padStart(9)}  ${r.seconds.toFixed(1).padStart(7)}  ${r.fps.toFixed(0).padStart(4)}  ${f1(r.whole.script)} ${f1(r.first.script)} ${f1(r.last.script)}                      ${f1(r.whole.task)} ${f1(r.last.task)}                  ${String(long.length).padStart(3)} (${Math.max(0, ...r.longTasks.map((t) => t.ms))} ms)`,
+    );
+    if (long.length)
+      console.log(
+        `           long tasks (ms after the first token: duration): ${long.map((t) => `${t.at}: ${t.ms}`).join(", ")}`,
+      );
+  }
 }

@@ -1,6 +1,7 @@
 "use client";
 import { useEffect, useRef, useState } from "react";
 import { AttachmentChips } from "./attachment-chips";
+import { preloadMarkdown } from "./lazy-markdown";
 import type { Chip } from "./use-attachments";
 
 const KEY_HINT = "  (Enter to send, Shift+Enter for a new line)";
@@ -145,7 +146,10 @@ export function Composer({
           value={text}
           disabled={disabled}
           placeholder={(placeholder ?? "Message the agent…") + (touch || disabled ? "" : KEY_HINT)}
-          onChange={(e) => setText(e.target.value)}
+          onChange={(e) => {
+            preloadMarkdown();
+            setText(e.target.value);
+          }}
           onPaste={(e) => {
             if (!files || !e.clipboardData.files.length) return;
             // A pasted screenshot or file is attached; text that came with it is pasted as usual.

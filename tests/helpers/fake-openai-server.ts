@@ -31,6 +31,8 @@ export type FakeOpenAIStep =
       cutAfter?: number;
       /** Delay between SSE events in ms (default 0). */
       delayMs?: number;
+      /** Called after each SSE event is written, with how many were (a benchmark's progress). */
+      onSent?: (sent: number) => void;
     }
   | {
       type: "error";
@@ -202,6 +204,7 @@ async function streamReply(
     }
     await new Promise((r) => res.write(`data: ${JSON.stringify(event)}\n\n`, r));
     sent++;
+    step.onSent?.(sent);
     if (step.delayMs) await new Promise((r) => setTimeout(r, step.delayMs));
   }
   res.end("data: [DONE]\n\n");
