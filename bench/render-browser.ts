@@ -18,11 +18,11 @@
 import { chromium, type Page } from "@playwright/test";
 import pg from "pg";
 import { migrate } from "../lib/db/migrate";
+import { chromiumLaunchOptions } from "../tests/helpers/chromium";
 import { startFakeOpenAIServer } from "../tests/helpers/fake-openai-server";
 import { createDatabase, dropDatabase } from "../tests/helpers/test-database";
 import { freePort, type NextApp, seed, signIn, startNextApp } from "./bench-app";
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const POLL_MS = 250;
 
 interface Sample {
@@ -182,17 +182,7 @@ export async function browserRender({
       },
     });
     await signIn(app.base, user);
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
-    });
+    browser = await chromium.launch(chromiumLaunchOptions);
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     await context.addCookies(
       [...user.cookies].map(([name, value]) => ({ name, value, url: app?.base as string })),
