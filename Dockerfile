@@ -3,7 +3,10 @@
 # APP_ENCRYPTION_KEY (see docs/deployment.md and compose.yaml). Migrations run on every start
 # (scripts/start.ts, under PostgreSQL's advisory lock, so several replicas may start at once).
 
-FROM node:20-slim AS deps
+# Node.js 24: its AsyncLocalStorage (which Next.js and LangChain enter around every request and
+# step) no longer runs a hook per promise — a streamed answer makes thousands — and its V8 is newer:
+# the same build answers with 30–60% less server CPU than on Node.js 20 (bench/README.md).
+FROM node:24-slim AS deps
 WORKDIR /app
 # `npm ci` runs the postinstall (`prisma generate`), which needs the schema.
 COPY package.json package-lock.json prisma.config.ts ./
@@ -16,7 +19,7 @@ COPY . .
 ENV NEXT_TELEMETRY_DISABLED=1
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
-FROM node:20-slim AS runtime
+FROM node:24-slim AS runtime
 WORKDIR /app
 ENV NODE_ENV=production \
     NEXT_TELEMETRY_DISABLED=1 \
