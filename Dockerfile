@@ -4,8 +4,8 @@
 # (scripts/start.ts, under PostgreSQL's advisory lock, so several replicas may start at once).
 
 # Node.js 24: its AsyncLocalStorage (which Next.js and LangChain enter around every request and
-# step) no longer runs a hook per promise — a streamed answer makes thousands — and its V8 is newer:
-# the same build answers with 30–60% less server CPU than on Node.js 20 (bench/README.md).
+# step) no longer runs a hook per promise — a streamed answer makes thousands — and its V8 is newer,
+# so the same build answers with less server CPU than on Node.js 20 (figures: bench/README.md).
 FROM node:24-slim AS deps
 WORKDIR /app
 # `npm ci` runs the postinstall (`prisma generate`), which needs the schema.
