@@ -8,7 +8,9 @@
  * `--callers=RE` who calls the functions matching RE (their inclusive time by the stack above them,
  * 4 frames deep); `--files` the inclusive time of each source file of ours (lib/, app/) and of each package.
  * `--window=RE` keeps only the samples taken while a benchmark row whose label matches ran
- * (DIR/windows.json beside the profile, written by `bench:chat --profile=DIR`).
+ * (DIR/windows.json beside the profile, written by `bench:chat --profile=DIR`); `--within=RE` the
+ * share of busy time whose stack has a frame of a package or file matching RE (each sample once).
+ * The source maps read are those of the build in .next now: profile and summarise the same build.
  * Several files may be given (a process writes one per thread): the largest is read.
  */
 import { existsSync, readFileSync, statSync } from "node:fs";
@@ -190,4 +192,32 @@ if (callersRe) {
   }
   console.log(`\ncallers of /${callersRe}/ (inclusive):`);
   for (const [k, t] of [...stacks].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`${pct(t)}  ${k}`);
+}
+
+// `--within=RE`: the share of busy time (idle left out) whose stack has any frame in a package or
+// source file matching RE — e.g. `--within=@langchain/` for what LangChain and LangGraph cost in all,
+// each sample counted once however many of their frames it has (per-package inclusive times overlap).
+const withinRe = args.find((a) => a.startsWith("--within="))?.slice(9);
+if (withinRe) {
+  const re = new RegExp(withinRe);
+  const parent = new Map<number, number>();
+  for (const n of prof.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  let busy = 0;
+  let inside = 0;
+  for (let i = 0; i < prof.samples.length; i++) {
+    const leaf = prof.samples[i];
+    if (leaf < 0 || byId.get(leaf)?.callFrame.functionName === "(idle)") continue;
+    const dt = prof.timeDeltas[i] ?? 0;
+    busy += dt;
+    for (let id: number | undefined = leaf; id !== undefined; id = parent.get(id)) {
+      const at = where.get(id);
+      if (at?.file && re.test(pkgOf(at.file))) {
+        inside += dt;
+        break;
+      }
+    }
+  }
+  console.log(
+    `\nbusy time with a frame of /${withinRe}/ on the stack: ${((100 * inside) / busy).toFixed(1)}% of ${(busy / 1000).toFixed(0)} ms busy`,
+  );
 }
