@@ -157,7 +157,8 @@ test("a page opened on another process follows the answer live (not by polling)"
   await page.addInitScript(() => {
     const w = window as unknown as { sawRunningSubagent?: boolean };
     new MutationObserver(() => {
-      if (document.querySelector('[data-testid="subagent-block"][data-status="running"]')) w.sawRunningSubagent = true;
+      if (document.querySelector('[data-testid="subagent-block"][data-status="running"]'))
+        w.sawRunningSubagent = true;
     }).observe(document, { subtree: true, childList: true, attributes: true });
   });
   await page.goto(`${nodes[1].url}/chat/${meta.conversationId}`);
@@ -168,7 +169,9 @@ test("a page opened on another process follows the answer live (not by polling)"
   await expect(answer).toHaveAttribute("data-status", "COMPLETE", { timeout: 45_000 });
   await expect(page.getByTestId("subagent-block")).toHaveCount(3);
   // Delegations appeared running on the page while the run was still going on process 1.
-  expect(await page.evaluate(() => (window as unknown as { sawRunningSubagent?: boolean }).sawRunningSubagent)).toBe(true);
+  expect(
+    await page.evaluate(() => (window as unknown as { sawRunningSubagent?: boolean }).sawRunningSubagent),
+  ).toBe(true);
   await run.all;
   await page.close();
 });
