@@ -99,6 +99,9 @@ if (windowRe) {
   });
 }
 const byId = new Map(prof.nodes.map((n) => [n.id, n]));
+/** Each node's caller: stacks are walked from a sample's leaf up. */
+const parent = new Map<number, number>();
+for (const n of prof.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
 const where = new Map(prof.nodes.map((n) => [n.id, origin(n.callFrame)]));
 const self = new Map<number, number>();
 for (let i = 0; i < prof.samples.length; i++) {
@@ -127,8 +130,6 @@ for (const [k, t] of [...byFn].sort((a, b) => b[1] - a[1]).slice(0, top)) consol
 
 /** Inclusive time per key: each sample counts once for every distinct key on its stack. */
 function inclusive(keyOf: (n: Node) => string | undefined): Map<string, number> {
-  const parent = new Map<number, number>();
-  for (const n of prof.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
   const incl = new Map<string, number>();
   for (let i = 0; i < prof.samples.length; i++) {
     if (prof.samples[i] < 0) continue;
@@ -167,8 +168,6 @@ if (byFiles) {
 const callersRe = args.find((a) => a.startsWith("--callers="))?.slice(10);
 if (callersRe) {
   const re = new RegExp(callersRe);
-  const parent = new Map<number, number>();
-  for (const n of prof.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
   const label = (id: number) => {
     const n = byId.get(id);
     const at = where.get(id);
@@ -200,24 +199,13 @@ if (callersRe) {
 const withinRe = args.find((a) => a.startsWith("--within="))?.slice(9);
 if (withinRe) {
   const re = new RegExp(withinRe);
-  const parent = new Map<number, number>();
-  for (const n of prof.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-  let busy = 0;
-  let inside = 0;
-  for (let i = 0; i < prof.samples.length; i++) {
-    const leaf = prof.samples[i];
-    if (leaf < 0 || byId.get(leaf)?.callFrame.functionName === "(idle)") continue;
-    const dt = prof.timeDeltas[i] ?? 0;
-    busy += dt;
-    for (let id: number | undefined = leaf; id !== undefined; id = parent.get(id)) {
-      const at = where.get(id);
-      if (at?.file && re.test(pkgOf(at.file))) {
-        inside += dt;
-        break;
-      }
-    }
-  }
+  const inside = inclusive((n) => {
+    const file = where.get(n.id)?.file;
+    return file && re.test(pkgOf(file)) ? "inside" : undefined;
+  }).get("inside");
+  let busy = total;
+  for (const [id, t] of self) if (byId.get(id)?.callFrame.functionName === "(idle)") busy -= t;
   console.log(
-    `\nbusy time with a frame of /${withinRe}/ on the stack: ${((100 * inside) / busy).toFixed(1)}% of ${(busy / 1000).toFixed(0)} ms busy`,
+    `\nbusy time with a frame of /${withinRe}/ on the stack: ${((100 * (inside ?? 0)) / busy).toFixed(1)}% of ${(busy / 1000).toFixed(0)} ms busy`,
   );
 }

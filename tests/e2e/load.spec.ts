@@ -13,36 +13,12 @@ test.afterEach(() => {
   for (const hog of hogs) hog.kill("SIGKILL");
 });
 
-/** Records every status each subagent block shows, from its first render on. */
-async function watchStatuses(page: import("@playwright/test").Page) {
-  await page.evaluate(() => {
-    const seen: Record<string, string[]> = {};
-    (window as unknown as { seen: typeof seen }).seen = seen;
-    const note = () => {
-      for (const el of document.querySelectorAll<HTMLElement>('[data-testid="subagent-block"]')) {
-        const id = el.dataset.spanId ?? "";
-        const status = el.dataset.status ?? "";
-        seen[id] = seen[id] ?? [];
-        const list = seen[id];
-        if (list.at(-1) !== status) list.push(status);
-      }
-    };
-    new MutationObserver(note).observe(document.body, {
-      subtree: true,
-      childList: true,
-      attributes: true,
-      attributeFilter: ["data-status"],
-    });
-  });
-  return async () => page.evaluate(() => (window as unknown as { seen: Record<string, string[]> }).seen);
-}
-
 test("under CPU pressure, delegations are seen running and Stop reaches the running children", async ({
   userPage: page,
 }) => {
   const chat = new ChatPage(page);
   await chat.openNew("Team Lead");
-  const seen = await watchStatuses(page);
+  const seen = await chat.watchSubagentStatuses();
   await chat.send("Compute 2 + 2\nWhat time is it?\nCompute 9 * 9");
   await chat.waitForAnswer();
   const statuses = Object.values(await seen());

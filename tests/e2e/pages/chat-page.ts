@@ -23,6 +23,37 @@ export class ChatPage {
     return this.page.getByTestId("subagent-block");
   }
 
+  /**
+   * Records every status each subagent block shows, from its first render on, on the page as it is
+   * and on any page loaded after this call (one opened on an answer that is already streaming): a
+   * status read afterwards may be gone already — a demo child runs for about a second.
+   * Returns the statuses seen so far, by span id.
+   */
+  async watchSubagentStatuses(): Promise<() => Promise<Record<string, string[]>>> {
+    const install = () => {
+      const seen: Record<string, string[]> = {};
+      (window as unknown as { seen: typeof seen }).seen = seen;
+      const note = () => {
+        for (const el of document.querySelectorAll<HTMLElement>('[data-testid="subagent-block"]')) {
+          const id = el.dataset.spanId ?? "";
+          const status = el.dataset.status ?? "";
+          seen[id] = seen[id] ?? [];
+          const list = seen[id];
+          if (list.at(-1) !== status) list.push(status);
+        }
+      };
+      new MutationObserver(note).observe(document, {
+        subtree: true,
+        childList: true,
+        attributes: true,
+        attributeFilter: ["data-status"],
+      });
+    };
+    await this.page.addInitScript(install);
+    await this.page.evaluate(install);
+    return () => this.page.evaluate(() => (window as unknown as { seen: Record<string, string[]> }).seen);
+  }
+
   lastAssistant() {
     return this.page.getByTestId("assistant-message").last();
   }
