@@ -1,7 +1,7 @@
 "use client";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
+import { useRef, useState, useTransition } from "react";
 import type { ActionResult } from "@/lib/action-result";
 import { DeleteDialog } from "./delete-dialog";
 
@@ -30,6 +30,8 @@ export function AgentCardActions({
   const [pending, start] = useTransition();
   const [confirm, setConfirm] = useState<Parents | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // Disabled while it asks what the dialog will show, the button loses focus: the dialog returns it.
+  const deleteButton = useRef<HTMLButtonElement>(null);
   const btn =
     "rounded-md border border-zinc-300 px-2.5 py-1.5 text-xs font-medium hover:bg-zinc-50 disabled:opacity-60 dark:border-zinc-700 dark:hover:bg-zinc-800";
 
@@ -79,6 +81,7 @@ export function AgentCardActions({
           type="button"
           className={`${btn} text-red-700 hover:bg-red-50 dark:text-red-300 dark:hover:bg-red-950/40`}
           disabled={pending}
+          ref={deleteButton}
           onClick={onAskDelete}
           data-testid="delete-agent"
         >
@@ -98,6 +101,7 @@ export function AgentCardActions({
           pending={pending}
           onCancel={() => setConfirm(null)}
           onConfirm={onDelete}
+          returnFocusTo={deleteButton}
         />
       )}
     </div>

@@ -9,6 +9,7 @@ export function DeleteDialog({
   pending,
   onCancel,
   onConfirm,
+  returnFocusTo,
 }: {
   name: string;
   parents: { id: string; name: string }[];
@@ -16,6 +17,7 @@ export function DeleteDialog({
   pending: boolean;
   onCancel: () => void;
   onConfirm: () => void;
+  returnFocusTo?: React.RefObject<HTMLElement | null>;
 }) {
   const used = parents.length + others > 0;
   return (
@@ -27,6 +29,7 @@ export function DeleteDialog({
       onCancel={onCancel}
       onConfirm={onConfirm}
       testId="delete-dialog"
+      returnFocusTo={returnFocusTo}
     >
       {used ? (
         <>

@@ -146,6 +146,7 @@ export function ChatView({
               <AssistantMessage
                 key={m.id}
                 message={m}
+                live={chat.live?.assistantId === m.id}
                 tree={chat.live && chat.live.assistantId === m.id ? chat.live.tree : m.parts}
                 nav={nav(m)}
                 busy={chat.running}

@@ -1,6 +1,7 @@
 "use client";
 import { useEffect, useRef, useState } from "react";
 import { AttachmentChips } from "./attachment-chips";
+import { FOCUS_TARGET } from "./focus-targets";
 import { preloadMarkdown } from "./lazy-markdown";
 import type { Chip } from "./use-attachments";
 
@@ -59,6 +60,11 @@ export function Composer({
   const [dragging, setDragging] = useState(false);
   const uploading = files?.uploading ?? false;
 
+  // A chat that opens is ready for typing; not on a touch screen, where focus pops up the keyboard.
+  useEffect(() => {
+    if (!window.matchMedia("(pointer: coarse)").matches) ref.current?.focus();
+  }, []);
+
   // biome-ignore lint/correctness/useExhaustiveDependencies: resize the textarea whenever the text changes
   useEffect(() => {
     const el = ref.current;
@@ -95,7 +101,7 @@ export function Composer({
       }}
       data-testid="composer"
       data-dragging={dragging || undefined}
-      className={`rounded-2xl border bg-white p-2 shadow-sm focus-within:border-accent-500 dark:bg-zinc-900 ${
+      className={`rounded-2xl border bg-white p-2 shadow-sm focus-within:border-accent-500 focus-within:ring-2 focus-within:ring-accent-500/50 dark:bg-zinc-900 ${
         dragging
           ? "border-accent-500 bg-accent-50 ring-2 ring-accent-500/40 dark:bg-accent-500/10"
           : "border-zinc-300 dark:border-zinc-700"
@@ -140,6 +146,7 @@ export function Composer({
         )}
         <textarea
           ref={ref}
+          data-focus-target={FOCUS_TARGET.composer}
           data-testid="composer-input"
           aria-label="Message"
           rows={1}
@@ -160,6 +167,11 @@ export function Composer({
             if (e.key === "Enter" && !e.shiftKey && !touch && !e.nativeEvent.isComposing) {
               e.preventDefault();
               send();
+            }
+            // Escape stops the answer being written (Shift+Escape is the focus-composer shortcut).
+            if (e.key === "Escape" && !e.shiftKey && running) {
+              e.preventDefault();
+              onStop();
             }
           }}
           className="max-h-60 min-h-10 flex-1 resize-none bg-transparent px-2 py-2 text-[15px] outline-none placeholder:text-zinc-400 disabled:opacity-60"

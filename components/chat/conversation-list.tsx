@@ -3,6 +3,8 @@ import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
 import { Fragment, useCallback, useEffect, useMemo, useState } from "react";
 import type { ConversationItem as Item } from "@/lib/chat/page-data";
+import { ConversationActions } from "./conversation-actions";
+import { FOCUS_TARGET } from "./focus-targets";
 import { DATE_GROUPS, type DateGroup, dateGroup, shortWhen } from "./format";
 import { CONVERSATIONS_CHANGED } from "./use-chat";
 
@@ -81,6 +83,7 @@ export function ConversationList() {
         placeholder="Search chats"
         aria-label="Search chats"
         data-testid="conversation-search"
+        data-focus-target={FOCUS_TARGET.searchChats}
         className="rounded-lg border border-zinc-300 bg-white px-3 py-1.5 text-sm dark:border-zinc-700 dark:bg-zinc-900"
       />
       <ul className="min-h-0 flex-1 space-y-0.5 overflow-y-auto" data-testid="conversation-list">
@@ -152,26 +155,11 @@ export function ConversationList() {
                           </time>
                         </span>
                       </Link>
-                      <span className="hidden shrink-0 gap-0.5 pr-1 group-hover:flex group-focus-within:flex">
-                        <button
-                          type="button"
-                          aria-label="Rename"
-                          data-testid="rename-conversation"
-                          onClick={() => setEditing(c.id)}
-                          className="rounded p-1 text-xs text-zinc-500 hover:bg-zinc-200 dark:hover:bg-zinc-700"
-                        >
-                          ✎
-                        </button>
-                        <button
-                          type="button"
-                          aria-label="Delete"
-                          data-testid="delete-conversation"
-                          onClick={() => setConfirming(c.id)}
-                          className="rounded p-1 text-xs text-zinc-500 hover:bg-zinc-200 dark:hover:bg-zinc-700"
-                        >
-                          🗑
-                        </button>
-                      </span>
+                      <ConversationActions
+                        title={c.title}
+                        onRename={() => setEditing(c.id)}
+                        onDelete={() => setConfirming(c.id)}
+                      />
                     </div>
                   )}
                 </li>

@@ -1,8 +1,9 @@
 "use client";
 import { useEffect, useState } from "react";
-import type { MessageTree } from "@/lib/agents/trace";
+import { type MessageTree, shownStatus } from "@/lib/agents/trace";
 import type { ChatMessage } from "@/lib/chat/page-data";
 import { ApprovalContext, type Decide } from "./approval-context";
+import { EndedEarly } from "./ended-early";
 import { formatTokens } from "./format";
 import { LazyMarkdown as Markdown } from "./lazy-markdown";
 import { MessageAttachments } from "./message-attachments";
@@ -137,8 +138,11 @@ export function AssistantMessage({
   regenerateBlocked,
   decide,
   onStopPaused,
+  live = false,
 }: {
   message: ChatMessage;
+  /** The answer is streaming into this page now (its stored status may still say PAUSED). */
+  live?: boolean;
   /** Ends this answer while it waits for approvals. */
   onStopPaused?: () => void;
   tree: MessageTree | null;
@@ -152,14 +156,15 @@ export function AssistantMessage({
   agentName?: string;
 }) {
   const usage = message.usage;
-  const status = tree?.status ?? "running";
+  const shown: ReturnType<typeof shownStatus> = tree ? shownStatus(tree) : { status: "running" };
   const total = usage ? usage.inputTokens + usage.outputTokens : 0;
   const sub = usage ? usage.subagentInputTokens + usage.subagentOutputTokens : 0;
   return (
     <div className="group space-y-1" data-testid="assistant-message" data-status={message.status}>
       <div className="flex items-center gap-2 text-xs text-zinc-500">
         <span className="font-medium text-zinc-700 dark:text-zinc-300">{agentName ?? "Agent"}</span>
-        {message.status === "PAUSED" ? (
+        {/* Once its calls are decided, a paused answer goes on streaming: its live status applies. */}
+        {message.status === "PAUSED" && !live ? (
           <>
             <span
               data-testid="paused-badge"
@@ -180,7 +185,7 @@ export function AssistantMessage({
             )}
           </>
         ) : (
-          status !== "completed" && <StatusBadge status={status} />
+          shown.status !== "completed" && <StatusBadge status={shown.status} reason={shown.reason} />
         )}
       </div>
       {tree?.notices?.map((notice, i) => (
@@ -209,11 +214,17 @@ export function AssistantMessage({
           role="alert"
           data-testid="message-error"
           data-code={message.error.code}
-          className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700 dark:bg-red-950/40 dark:text-red-300"
+          className={`rounded-lg px-3 py-2 text-sm ${
+            // Stopped by a limit is not a failure: amber, like the stopped blocks.
+            shown.reason
+              ? "bg-amber-50 text-amber-900 dark:bg-amber-500/10 dark:text-amber-100"
+              : "bg-red-50 text-red-700 dark:bg-red-950/40 dark:text-red-300"
+          }`}
         >
           {message.error.message}
         </p>
       )}
+      {tree && shown.reason && <EndedEarly tree={tree} reason={shown.reason} />}
       {message.status === "STOPPED" && (
         <p className="text-xs text-amber-700 dark:text-amber-300">Stopped — the answer so far is kept.</p>
       )}
@@ -242,7 +253,8 @@ export function AssistantMessage({
             >
               ↻ Regenerate
             </button>
-            {regenerateBlocked && (
+            {/* Said once: the answer's own error already gives the same reason. */}
+            {regenerateBlocked && regenerateBlocked !== message.error?.message && (
               <span
                 id={`${message.id}-regenerate-blocked`}
                 data-testid="regenerate-blocked"

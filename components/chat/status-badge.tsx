@@ -13,16 +13,18 @@ const LABELS: Record<NodeStatus, string> = {
   stopped: "stopped",
 };
 
-export function StatusBadge({ status }: { status: NodeStatus }) {
+/** A run's or block's status; `reason` says why it stopped when that wasn't the user ("balance ran out"). */
+export function StatusBadge({ status, reason }: { status: NodeStatus; reason?: string }) {
   return (
     <span
       data-testid="trace-status"
+      data-status={status}
       className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-[11px] font-medium ${STYLES[status]}`}
     >
       {status === "running" && (
         <span className="size-1.5 animate-pulse rounded-full bg-current" aria-hidden="true" />
       )}
-      {LABELS[status]}
+      {reason ? `${LABELS[status]}: ${reason}` : LABELS[status]}
     </span>
   );
 }

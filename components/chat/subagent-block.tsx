@@ -66,8 +66,12 @@ export function SubagentBlock({ node }: { node: SubagentNode }) {
             </span>
           )}
           <span className="ml-auto shrink-0 text-xs text-zinc-500" data-testid="subagent-stats">
-            {tokens > 0 && `${formatTokens(tokens)} tok`}
-            {node.durationMs !== undefined && ` · ${formatDuration(node.durationMs)}`}
+            {[
+              tokens > 0 ? `${formatTokens(tokens)} tok` : null,
+              node.durationMs !== undefined ? formatDuration(node.durationMs) : null,
+            ]
+              .filter(Boolean)
+              .join(" · ")}
           </span>
         </span>
         <span

@@ -28,4 +28,12 @@ describe("BalanceBadge", () => {
     expect(out).toContain("bg-red-100");
     expect(out).toContain("You have no tokens left.");
   });
+
+  it("shows an overdrawn balance as 0, ran out, with the exact figure only in the tooltip", () => {
+    const out = html({ enabled: true, balance: -100, nextRefillAt: null });
+    expect(out).toContain("0 tokens · ran out");
+    expect(out).not.toMatch(/>[^<]*-100[^<]*</);
+    expect(out).toContain("Exact balance: -100 tokens.");
+    expect(out).toContain('data-balance="-100"');
+  });
 });

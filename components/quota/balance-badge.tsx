@@ -16,6 +16,9 @@ export function BalanceBadge({
 }) {
   if (!enabled) return null;
   const empty = balance <= 0;
+  // A model call that ends past zero leaves the balance below it; the user is shown 0 ("ran out"),
+  // the exact figure stays in the tooltip (and in the admin's ledger).
+  const exact = empty && balance < 0 ? ` Exact balance: ${balance.toLocaleString("en-US")} tokens.` : "";
   const refill = nextRefillAt
     ? `Refills with ${(refillAmount ?? 0).toLocaleString("en-US")} tokens at ${new Date(nextRefillAt).toISOString().slice(0, 16).replace("T", " ")} UTC.`
     : "Ask an administrator for more tokens.";
@@ -23,7 +26,7 @@ export function BalanceBadge({
     <span
       data-testid="balance-badge"
       data-balance={balance}
-      title={`${empty ? "You have no tokens left." : "Your token balance."} ${refill}`}
+      title={`${empty ? "You have no tokens left." : "Your token balance."} ${refill}${exact}`}
       className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium tabular-nums ${
         empty
           ? "bg-red-100 text-red-800 dark:bg-red-900/40 dark:text-red-200"
@@ -34,7 +37,7 @@ export function BalanceBadge({
         <circle cx="8" cy="8" r="6" opacity="0.35" />
         <circle cx="8" cy="8" r="3" />
       </svg>
-      {balance.toLocaleString("en-US")} tokens
+      {empty ? "0 tokens · ran out" : `${balance.toLocaleString("en-US")} tokens`}
     </span>
   );
 }

@@ -2,7 +2,9 @@
 import { useState } from "react";
 import { Drawer } from "@/components/ui/drawer";
 import { Logo } from "@/components/ui/logo";
+import { KeyboardShortcuts } from "./keyboard-shortcuts";
 import { NavLinks } from "./nav-links";
+import { SkipLink } from "./skip-link";
 import { ThemeToggle } from "./theme-toggle";
 
 interface AppShellProps {
@@ -54,6 +56,8 @@ export function AppShell({ user, signOut, balance, children }: AppShellProps) {
 
   return (
     <div className="flex h-dvh flex-col md:flex-row">
+      <SkipLink />
+      <KeyboardShortcuts />
       <header className="flex items-center justify-between border-b border-zinc-200 px-3 py-2 md:hidden dark:border-zinc-800">
         <button
           type="button"
@@ -82,7 +86,9 @@ export function AppShell({ user, signOut, balance, children }: AppShellProps) {
       <Drawer open={open} onClose={() => setOpen(false)} label="Close menu" hideFrom="md">
         {sidebar}
       </Drawer>
-      <main className="min-h-0 min-w-0 flex-1 overflow-auto">{children}</main>
+      <main id="main" tabIndex={-1} className="min-h-0 min-w-0 flex-1 overflow-auto outline-none">
+        {children}
+      </main>
     </div>
   );
 }

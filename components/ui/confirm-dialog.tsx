@@ -14,6 +14,7 @@ export function ConfirmDialog({
   onCancel,
   onConfirm,
   testId,
+  returnFocusTo,
 }: {
   title: string;
   children: ReactNode;
@@ -23,11 +24,22 @@ export function ConfirmDialog({
   onCancel: () => void;
   onConfirm: () => void;
   testId: string;
+  /**
+   * Where focus goes back when the dialog closes, when that is not what had focus as it opened
+   * (an opener disabled while it fetched what the dialog shows loses focus before it opens).
+   */
+  returnFocusTo?: React.RefObject<HTMLElement | null>;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
+    const opener = document.activeElement as HTMLElement | null;
     ref.current?.showModal();
-  }, []);
+    // The caller unmounts the dialog to close it, which skips the browser's own focus return.
+    return () => {
+      const target = returnFocusTo?.current ?? opener;
+      if (target?.isConnected) target.focus();
+    };
+  }, [returnFocusTo]);
   return (
     <dialog
       ref={ref}

@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { ROOT_SPAN_ID, type RunEvent, type RunEventInit } from "./events";
 import { syntheticRunEvents } from "./testing/trace-events";
-import { applyEvent, closeInterrupted, emptyTree, reduceEvents, rootText, type SubagentNode } from "./trace";
+import {
+  applyEvent,
+  closeInterrupted,
+  emptyTree,
+  reduceEvents,
+  rootText,
+  type SubagentNode,
+  shownStatus,
+} from "./trace";
 
 let ts = 0;
 const root = { spanId: ROOT_SPAN_ID, parentSpanId: null, depth: 0, agentId: "a" };
@@ -344,5 +352,21 @@ describe("approvals in the tree", () => {
       status: "stopped",
       approval: { id: "ap1", status: "expired", reason: "Nobody decided in time." },
     });
+  });
+});
+
+describe("shownStatus", () => {
+  it("shows a run the balance ended as stopped, with the reason its blocks give", () => {
+    expect(shownStatus({ status: "failed", error: { code: "limit:balance", message: "ran out" } })).toEqual({
+      status: "stopped",
+      reason: "balance ran out",
+    });
+  });
+  it("keeps every other status as it is", () => {
+    expect(shownStatus({ status: "failed", error: { code: "internal", message: "x" } })).toEqual({
+      status: "failed",
+    });
+    expect(shownStatus({ status: "completed" })).toEqual({ status: "completed" });
+    expect(shownStatus({ status: "stopped" })).toEqual({ status: "stopped" });
   });
 });

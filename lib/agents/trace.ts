@@ -128,6 +128,19 @@ function unfinishedReason(status: RunStatus, errorCode: string | undefined): str
 }
 
 /**
+ * The status an answer is shown with. A run the balance ended did not fail: it was stopped, for
+ * the same reason its unfinished blocks show ("stopped: balance ran out"), so there is one status.
+ */
+export function shownStatus(tree: Pick<MessageTree, "status" | "error">): {
+  status: NodeStatus;
+  reason?: string;
+} {
+  if (tree.status === "failed" && tree.error?.code === "limit:balance")
+    return { status: "stopped", reason: unfinishedReason("failed", tree.error.code) };
+  return { status: tree.status };
+}
+
+/**
  * A stored tree whose run is known to have ended without saying so (its process died): its
  * running blocks are shown stopped, "interrupted", like the answer. Returns a new tree.
  */

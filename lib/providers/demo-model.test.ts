@@ -45,6 +45,14 @@ async function run(model: ReturnType<DemoChatModel["bindTools"]> | DemoChatModel
 const demo = () => new DemoChatModel({ tokenDelayMs: 0 });
 
 describe("demo model", () => {
+  it("streams its demo note as one chunk, so its italics never show half-open", async () => {
+    const { chunks, message } = await run(demo(), [new HumanMessage("Tell me a joke")]);
+    const texts = chunks.map((c) => String(c.content));
+    expect(texts).toContain(DEMO_NOTE);
+    expect(texts.filter((t) => t.includes("_Scripted"))).toEqual([DEMO_NOTE]);
+    expect(String(message.content)).toContain(DEMO_NOTE);
+  });
+
   it("createChatModel returns it for the demo provider", () => {
     expect(createChatModel({ provider: "demo", model: "demo-delegator" })).toBeInstanceOf(DemoChatModel);
   });

@@ -18,6 +18,7 @@ import type { Runnable } from "@langchain/core/runnables";
 import { convertToOpenAITool } from "@langchain/core/utils/function_calling";
 import { messageText } from "../agents/messages";
 import { sleep } from "../util/abortable-sleep";
+import { DEMO_NOTE } from "./demo/answers";
 import { type DemoToolInfo, planTurn } from "./demo/plan";
 import { DEMO_MODEL_ID } from "./demo-constants";
 
@@ -131,9 +132,16 @@ export function estimateTokens(text: string): number {
   return Math.max(1, Math.ceil(text.length / 4));
 }
 
-/** Words with their trailing whitespace, so streamed tokens concatenate back to the text exactly. */
+/**
+ * Words with their trailing whitespace, so streamed tokens concatenate back to the text exactly.
+ * The demo note goes out whole: its italics would otherwise show as a raw "_" until it ends.
+ */
 function tokenize(text: string): string[] {
-  return text.match(/\s*\S+\s*/g) ?? (text ? [text] : []);
+  const words = (t: string) => t.match(/\s*\S+\s*/g) ?? (t ? [t] : []);
+  const at = text.indexOf(DEMO_NOTE);
+  if (at < 0) return words(text);
+  const end = at + DEMO_NOTE.length;
+  return [...words(text.slice(0, at)), DEMO_NOTE, ...words(text.slice(end))];
 }
 
 function digest(text: string): string {

@@ -53,8 +53,26 @@ test.describe
       await screenshot(page, "approval-pending-dark");
       await page.evaluate(() => document.documentElement.classList.remove("dark"));
 
+      // From the click on, the answer never shows "waiting for your approval" (nor its own Stop)
+      // while it streams on with the composer's Stop.
+      await page.evaluate(() => {
+        const w = window as unknown as { staleApproval: boolean };
+        w.staleApproval = false;
+        const check = () => {
+          if (
+            document.querySelector('[data-testid="stop-button"]') &&
+            document.querySelector('[data-testid="paused-badge"]')
+          )
+            w.staleApproval = true;
+        };
+        new MutationObserver(check).observe(document.body, { subtree: true, childList: true });
+      });
       await again.getByTestId("approval-approve").click();
       await chat.waitForAnswer();
+      expect(await page.evaluate(() => (window as unknown as { staleApproval: boolean }).staleApproval)).toBe(
+        false,
+      );
+      await expect(page.getByTestId("paused-badge")).toHaveCount(0);
       await expect(chat.lastAssistant()).toContainText("Deleted note");
       await expect(chat.lastAssistant().locator('[data-approval="approved"]')).toHaveCount(1);
       await screenshot(page, "approval-approved");

@@ -142,6 +142,18 @@ test("the balance badge counts down as the answer streams; children stopped by a
   await expect(
     chat.lastAssistant().locator('[data-testid="subagent-block"][data-status="failed"]'),
   ).toHaveCount(0);
+  // One status for the answer and its blocks, the reason said once, the badge at 0 (issue 25.6).
+  await expect(chat.lastAssistant().getByTestId("trace-status").first()).toHaveText(
+    "stopped: balance ran out",
+  );
+  await expect(page.getByText(/ran out during this answer/)).toHaveCount(1);
+  await expect(badge).toHaveText("0 tokens · ran out");
+  // What the children had finished is shown with the answer, not only inside the closed blocks.
+  const done = await chat
+    .lastAssistant()
+    .locator('[data-testid="subagent-block"][data-status="completed"]')
+    .count();
+  await expect(chat.lastAssistant().getByTestId("ended-early-item")).toHaveCount(done);
   await page.setViewportSize({ width: 1280, height: 800 });
   await shots(page, SHOTS, "balance-ran-out-desktop");
   await page.setViewportSize({ width: 390, height: 820 });

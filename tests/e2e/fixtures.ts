@@ -54,10 +54,24 @@ export async function shots(page: Page, dir: string, name: string) {
 /** A fresh account registered in its own browser context (a new user with the starter team). */
 export async function registerNewUser(
   browser: Browser,
-  { name, tag, viewport }: { name: string; tag: string; viewport?: { width: number; height: number } },
+  {
+    name,
+    tag,
+    viewport,
+    touch,
+  }: {
+    name: string;
+    tag: string;
+    viewport?: { width: number; height: number };
+    /** A phone: touch input, so CSS sees a coarse pointer and no hover. */
+    touch?: boolean;
+  },
 ): Promise<{ page: Page; email: string }> {
   const email = `${tag}-${Date.now().toString(36)}@e2e.test`;
-  const ctx = await browser.newContext(viewport ? { viewport } : {});
+  const ctx = await browser.newContext({
+    ...(viewport ? { viewport } : {}),
+    ...(touch ? { hasTouch: true, isMobile: true } : {}),
+  });
   const page = await ctx.newPage();
   await new AuthPage(page).register({ name, email, password: PASSWORD });
   await expect(page).toHaveURL(/\/chat/);

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { ChatView } from "@/components/chat/chat-view";
+import { NewChatVisit } from "@/components/chat/new-chat-visit";
 import { requireUserPage } from "@/lib/auth/session";
 import { chatAgents, chatBlocked } from "@/lib/chat/page-data";
 import { attachPolicy } from "@/lib/files/limits";
@@ -15,17 +16,18 @@ export default async function NewChatPage({ searchParams }: { searchParams: Prom
   ]);
   const { agent } = await searchParams;
   const initialAgentId = agents.find((a) => a.id === agent)?.id ?? agents[0]?.id ?? null;
-  // key: a fresh view per visit, so "New chat" always starts empty.
+  // A fresh view per visit and per agent, so "New chat" always starts empty.
   return (
-    <ChatView
-      key={initialAgentId ?? "none"}
-      conversationId={null}
-      initialMessages={[]}
-      liveRunId={null}
-      agents={agents}
-      initialAgentId={initialAgentId}
-      initialBlocked={blocked}
-      attachPolicy={policy}
-    />
+    <NewChatVisit agentKey={initialAgentId ?? "none"}>
+      <ChatView
+        conversationId={null}
+        initialMessages={[]}
+        liveRunId={null}
+        agents={agents}
+        initialAgentId={initialAgentId}
+        initialBlocked={blocked}
+        attachPolicy={policy}
+      />
+    </NewChatVisit>
   );
 }
