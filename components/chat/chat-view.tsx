@@ -1,4 +1,5 @@
 "use client";
+import { X } from "lucide-react";
 import Link from "next/link";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Drawer } from "@/components/ui/drawer";
@@ -186,7 +187,7 @@ export function ChatView({
               aria-label="Dismiss"
               className="text-red-500"
             >
-              ✕
+              <X className="size-4" aria-hidden="true" />
             </button>
           </div>
         )}

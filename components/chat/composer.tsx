@@ -1,4 +1,5 @@
 "use client";
+import { Square } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { AttachmentChips } from "./attachment-chips";
 import { FOCUS_TARGET } from "./focus-targets";
@@ -183,7 +184,8 @@ export function Composer({
             data-testid="stop-button"
             className="rounded-xl bg-zinc-900 px-4 py-2 text-sm font-medium text-white hover:bg-zinc-700 dark:bg-zinc-100 dark:text-zinc-900"
           >
-            ■ Stop
+            <Square className="mr-1 inline size-3.5 fill-current align-[-2px]" aria-hidden="true" />
+            Stop
           </button>
         ) : (
           <button

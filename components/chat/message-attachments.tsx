@@ -1,4 +1,5 @@
 "use client";
+import { X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import type { AttachmentInfo } from "@/lib/db/files";
 import { formatBytes } from "@/lib/files/format";
@@ -98,7 +99,7 @@ function FileViewer({ file, onClose }: { file: AttachmentInfo; onClose: () => vo
           aria-label="Close"
           className="inline-flex size-7 items-center justify-center rounded hover:bg-zinc-100 dark:hover:bg-zinc-800"
         >
-          ✕
+          <X className="size-4" aria-hidden="true" />
         </button>
       </div>
       <div className="max-h-[calc(90vh-3rem)] overflow-auto p-4">

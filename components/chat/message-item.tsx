@@ -1,4 +1,5 @@
 "use client";
+import { ChevronLeft, ChevronRight, RefreshCw } from "lucide-react";
 import { useEffect, useState } from "react";
 import { type MessageTree, shownStatus } from "@/lib/agents/trace";
 import type { ChatMessage } from "@/lib/chat/page-data";
@@ -34,7 +35,7 @@ function BranchSwitcher({ nav }: { nav: BranchNav }) {
         onClick={() => nav.onChange(nav.index - 1)}
         className={STEP}
       >
-        ‹
+        <ChevronLeft className="size-4" aria-hidden="true" />
       </button>
       {nav.index + 1} / {nav.count}
       <button
@@ -44,7 +45,7 @@ function BranchSwitcher({ nav }: { nav: BranchNav }) {
         onClick={() => nav.onChange(nav.index + 1)}
         className={STEP}
       >
-        ›
+        <ChevronRight className="size-4" aria-hidden="true" />
       </button>
     </span>
   );
@@ -251,7 +252,8 @@ export function AssistantMessage({
               aria-describedby={regenerateBlocked ? `${message.id}-regenerate-blocked` : undefined}
               className="whitespace-nowrap hover:text-zinc-900 disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:text-inherit dark:hover:text-zinc-100"
             >
-              ↻ Regenerate
+              <RefreshCw className="mr-1 inline size-3 align-[-1px]" aria-hidden="true" />
+              Regenerate
             </button>
             {/* Said once: the answer's own error already gives the same reason. */}
             {regenerateBlocked && regenerateBlocked !== message.error?.message && (

@@ -1,4 +1,5 @@
 "use client";
+import { ChevronDown, ChevronRight } from "lucide-react";
 import { useState } from "react";
 import type { SubagentNode, TraceNode } from "@/lib/agents/trace";
 import { formatDuration, formatTokens, tail } from "./format";
@@ -42,7 +43,11 @@ export function SubagentBlock({ node }: { node: SubagentNode }) {
             aria-hidden="true"
             data-testid="subagent-caret"
           >
-            {open ? "▾" : "▸"}
+            {open ? (
+              <ChevronDown className="size-4" aria-hidden="true" />
+            ) : (
+              <ChevronRight className="size-4" aria-hidden="true" />
+            )}
           </span>
           <StatusBadge status={node.status} />
           {node.stopReason && (

@@ -1,4 +1,5 @@
 "use client";
+import { ChevronDown, ChevronRight } from "lucide-react";
 import { useState } from "react";
 import type { ToolCallNode } from "@/lib/agents/trace";
 import { ApprovalPanel } from "./approval-panel";
@@ -32,7 +33,13 @@ export function ToolCallBlock({ node }: { node: ToolCallNode }) {
         onClick={() => setOpen(!open)}
         className="flex w-full min-w-0 items-center gap-2 px-3 py-1.5 text-left"
       >
-        <span className="font-mono text-xs text-zinc-500">{open ? "▾" : "▸"}</span>
+        <span className="text-zinc-500">
+          {open ? (
+            <ChevronDown className="size-3.5" aria-hidden="true" />
+          ) : (
+            <ChevronRight className="size-3.5" aria-hidden="true" />
+          )}
+        </span>
         {node.source && (
           <span
             className="max-w-[40%] shrink-0 truncate rounded bg-accent-50 px-1.5 text-[11px] text-accent-700 dark:bg-accent-500/15 dark:text-accent-100"

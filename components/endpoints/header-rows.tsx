@@ -1,4 +1,5 @@
 "use client";
+import { X } from "lucide-react";
 import { inputClass, secondaryButton } from "@/components/ui/styles";
 
 export interface HeaderRow {
@@ -62,7 +63,7 @@ export function HeaderRows({
             aria-label={`Remove ${what.toLowerCase()} ${i + 1}`}
             onClick={() => onChange(rows.filter((_, j) => j !== i))}
           >
-            ✕
+            <X className="size-4" aria-hidden="true" />
           </button>
         </div>
       ))}
