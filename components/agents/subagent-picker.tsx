@@ -1,5 +1,5 @@
 "use client";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { inputClass } from "@/components/ui/styles";
 import type { AgentOption } from "./types";
 
@@ -19,6 +19,18 @@ export function SubagentPicker({
 }) {
   const [q, setQ] = useState("");
   const full = count >= max;
+  // The picked agent leaves the list, and focus with it: it goes to the agent that took its place
+  // (or the search box), so a keyboard user can add several in a row.
+  const list = useRef<HTMLUListElement>(null);
+  const search = useRef<HTMLInputElement>(null);
+  const [refocus, setRefocus] = useState<number | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs after the list re-rendered without the picked agent
+  useEffect(() => {
+    if (refocus === null) return;
+    const buttons = [...(list.current?.querySelectorAll<HTMLButtonElement>("button:not([disabled])") ?? [])];
+    (buttons[Math.min(refocus, buttons.length - 1)] ?? search.current)?.focus();
+    setRefocus(null);
+  }, [refocus, available]);
   const needle = q.trim().toLowerCase();
   const matches = available.filter(
     (a) => !needle || a.name.toLowerCase().includes(needle) || a.description.toLowerCase().includes(needle),
@@ -39,6 +51,7 @@ export function SubagentPicker({
         </span>
       </div>
       <input
+        ref={search}
         type="search"
         className={inputClass}
         placeholder={full ? "Limit reached" : "Search agents you can use…"}
@@ -48,19 +61,25 @@ export function SubagentPicker({
         disabled={disabled || full}
         onChange={(e) => setQ(e.target.value)}
       />
-      <ul className="max-h-48 divide-y divide-zinc-100 overflow-y-auto rounded-lg border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">
+      <ul
+        ref={list}
+        className="max-h-48 divide-y divide-zinc-100 overflow-y-auto rounded-lg border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800"
+      >
         {matches.length === 0 && (
           <li className="px-3 py-2 text-sm text-zinc-500">
             {available.length === 0 ? "No other agents to add yet." : "No agent matches."}
           </li>
         )}
-        {matches.slice(0, 30).map((a) => (
+        {matches.slice(0, 30).map((a, index) => (
           <li key={a.id}>
             <button
               type="button"
               data-testid={`pick-${a.name}`}
               disabled={disabled || full}
-              onClick={() => onPick(a.id)}
+              onClick={() => {
+                onPick(a.id);
+                setRefocus(index);
+              }}
               className="flex w-full items-center justify-between gap-2 px-3 py-2 text-left text-sm hover:bg-zinc-50 disabled:cursor-not-allowed disabled:opacity-50 dark:hover:bg-zinc-800/60"
             >
               <span className="min-w-0">

@@ -1,5 +1,6 @@
 import type { Browser } from "@playwright/test";
 import { expect, registerNewUser, test } from "./fixtures";
+import { AgentBuilderPage } from "./pages/agent-builder-page";
 import { ChatPage } from "./pages/chat-page";
 
 // Day-one defects a new user hit (issue 25): managing chats on a phone, and the keyboard.
@@ -121,4 +122,23 @@ test("closing a confirmation dialog returns focus to the button that opened it",
   await page.getByTestId("delete-dialog").getByRole("button", { name: "Cancel" }).click();
   await expect(page.getByTestId("delete-dialog")).toBeHidden();
   await expect(del).toBeFocused();
+});
+
+test("adding subagents with the keyboard keeps focus in the picker", async ({ browser }) => {
+  const { page } = await newUser(browser, "picker");
+  const builder = new AgentBuilderPage(page);
+  await builder.gotoNew();
+  await builder.setSwitch("subagents-enabled", true);
+  const picker = page.getByTestId("subagent-picker");
+  const first = picker.locator('button[data-testid^="pick-"]').first();
+  const name = (await first.getAttribute("data-testid"))?.replace("pick-", "") as string;
+  await first.focus();
+  await page.keyboard.press("Enter");
+  await expect(builder.child(name)).toBeVisible();
+  // Focus went to the agent that took its place, so Enter adds the next one.
+  const focused = picker.locator('button[data-testid^="pick-"]:focus');
+  await expect(focused).toHaveCount(1);
+  const next = (await focused.getAttribute("data-testid"))?.replace("pick-", "") as string;
+  await page.keyboard.press("Enter");
+  await expect(builder.child(next)).toBeVisible();
 });
