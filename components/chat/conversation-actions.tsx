@@ -1,9 +1,15 @@
 "use client";
-import { Ellipsis, Pencil, Trash2 } from "lucide-react";
+import { Ellipsis, type LucideIcon, Pencil, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 
-const iconButton =
-  "rounded p-1 text-zinc-600 hover:bg-zinc-200 focus-visible:outline-2 focus-visible:outline-accent-500 dark:text-zinc-300 dark:hover:bg-zinc-700";
+interface Action {
+  /** `rename` | `delete`: the test ids are `<key>-conversation` (inline) and `menu-<key>` (menu). */
+  key: string;
+  label: string;
+  Icon: LucideIcon;
+  run: () => void;
+  tone?: string;
+}
 
 /**
  * Rename and Delete for one chat. With a mouse they appear on hover or focus; a touch screen has no
@@ -18,42 +24,32 @@ export function ConversationActions({
   onRename: () => void;
   onDelete: () => void;
 }) {
+  const actions: Action[] = [
+    { key: "rename", label: "Rename", Icon: Pencil, run: onRename },
+    { key: "delete", label: "Delete", Icon: Trash2, run: onDelete, tone: "text-red-700 dark:text-red-300" },
+  ];
   return (
     <>
       <span className="hidden shrink-0 gap-0.5 pr-1 pointer-fine:group-hover:flex pointer-fine:group-focus-within:flex">
-        <button
-          type="button"
-          aria-label={`Rename “${title}”`}
-          data-testid="rename-conversation"
-          onClick={onRename}
-          className={iconButton}
-        >
-          <Pencil className="size-3.5" aria-hidden="true" />
-        </button>
-        <button
-          type="button"
-          aria-label={`Delete “${title}”`}
-          data-testid="delete-conversation"
-          onClick={onDelete}
-          className={iconButton}
-        >
-          <Trash2 className="size-3.5" aria-hidden="true" />
-        </button>
+        {actions.map(({ key, label, Icon, run }) => (
+          <button
+            key={key}
+            type="button"
+            aria-label={`${label} “${title}”`}
+            data-testid={`${key}-conversation`}
+            onClick={run}
+            className="rounded p-1 text-zinc-600 hover:bg-zinc-200 focus-visible:outline-2 focus-visible:outline-accent-500 dark:text-zinc-300 dark:hover:bg-zinc-700"
+          >
+            <Icon className="size-3.5" aria-hidden="true" />
+          </button>
+        ))}
       </span>
-      <TouchMenu title={title} onRename={onRename} onDelete={onDelete} />
+      <TouchMenu title={title} actions={actions} />
     </>
   );
 }
 
-function TouchMenu({
-  title,
-  onRename,
-  onDelete,
-}: {
-  title: string;
-  onRename: () => void;
-  onDelete: () => void;
-}) {
+function TouchMenu({ title, actions }: { title: string; actions: Action[] }) {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLSpanElement>(null);
 
@@ -74,8 +70,6 @@ function TouchMenu({
     };
   }, [open]);
 
-  const item =
-    "flex w-full items-center gap-2 px-3 py-2.5 text-left text-sm hover:bg-zinc-100 dark:hover:bg-zinc-800";
   return (
     <span ref={root} className="relative hidden shrink-0 pr-1 pointer-coarse:block">
       <button
@@ -94,30 +88,21 @@ function TouchMenu({
           role="menu"
           className="absolute top-full right-0 z-20 w-36 overflow-hidden rounded-lg border border-zinc-200 bg-white py-1 shadow-lg dark:border-zinc-700 dark:bg-zinc-900"
         >
-          <button
-            type="button"
-            role="menuitem"
-            data-testid="menu-rename"
-            className={item}
-            onClick={() => {
-              setOpen(false);
-              onRename();
-            }}
-          >
-            <Pencil className="size-4" aria-hidden="true" /> Rename
-          </button>
-          <button
-            type="button"
-            role="menuitem"
-            data-testid="menu-delete"
-            className={`${item} text-red-700 dark:text-red-300`}
-            onClick={() => {
-              setOpen(false);
-              onDelete();
-            }}
-          >
-            <Trash2 className="size-4" aria-hidden="true" /> Delete
-          </button>
+          {actions.map(({ key, label, Icon, run, tone }) => (
+            <button
+              key={key}
+              type="button"
+              role="menuitem"
+              data-testid={`menu-${key}`}
+              className={`flex w-full items-center gap-2 px-3 py-2.5 text-left text-sm hover:bg-zinc-100 dark:hover:bg-zinc-800 ${tone ?? ""}`}
+              onClick={() => {
+                setOpen(false);
+                run();
+              }}
+            >
+              <Icon className="size-4" aria-hidden="true" /> {label}
+            </button>
+          ))}
         </span>
       )}
     </span>
