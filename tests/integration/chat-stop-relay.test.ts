@@ -81,8 +81,12 @@ describe("Stop across app processes", () => {
       });
       expect(relayed.status).toBe(200);
       expect(await relayed.json()).toMatchObject({ relayed: true });
-      await vi.waitFor(() =>
-        expect(listener.received.map((p) => JSON.parse(p))).toEqual([{ type: "stop", runId: "remote-run" }]),
+      await vi.waitFor(
+        () =>
+          expect(listener.received.map((p) => JSON.parse(p))).toEqual([
+            { type: "stop", runId: "remote-run" },
+          ]),
+        { timeout: 10_000 },
       );
     } finally {
       await listener.close();

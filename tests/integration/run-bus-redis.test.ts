@@ -10,6 +10,9 @@ import type { RunBus, RunFeed } from "@/lib/chat/run-bus/types";
 import type { RunSignal } from "@/lib/db/run-signals";
 import { type PrivateRedis, startPrivateRedis } from "../helpers/private-redis";
 
+/** What crosses Redis between two clients arrives "soon": on a loaded machine, later than 1 s. */
+const eventually = <T>(check: () => T | Promise<T>) => vi.waitFor(check, { timeout: 10_000, interval: 50 });
+
 let redis: PrivateRedis;
 const buses: RunBus[] = [];
 function bus(): RunBus {
@@ -89,7 +92,7 @@ describe("the Redis live run bus", () => {
     const run = liveRun();
     runner.append(run, run.meta);
     for (let i = 0; i < 50; i++) publish(runner, run, delta(`early${i} `));
-    await vi.waitFor(async () => expect(await follower.follow(run.meta.runId, running)).not.toBeNull());
+    await eventually(async () => expect(await follower.follow(run.meta.runId, running)).not.toBeNull());
     const feed = (await follower.follow(run.meta.runId, running)) as RunFeed;
     expect(feed.items[0]).toEqual(run.meta);
     const all = collect(feed);
@@ -114,7 +117,7 @@ describe("the Redis live run bus", () => {
     runner.append(paused, paused.meta);
     publish(runner, paused, delta("before the pause "));
     end(runner, paused);
-    await vi.waitFor(async () =>
+    await eventually(async () =>
       expect((await follower.follow(paused.meta.runId, running))?.done).toBe(true),
     );
 
@@ -123,7 +126,7 @@ describe("the Redis live run bus", () => {
     resumed.items = [resumed.meta];
     runner.append(resumed, resumed.meta);
     publish(runner, resumed, delta("after "));
-    await vi.waitFor(async () =>
+    await eventually(async () =>
       expect((await follower.follow(resumed.meta.runId, running))?.items).toEqual(resumed.items),
     );
     const feed = (await follower.follow(resumed.meta.runId, running)) as RunFeed;
@@ -134,6 +137,25 @@ describe("the Redis live run bus", () => {
     expect(await all).toEqual(resumed.items);
   });
 
+  it("a run resumed while its paused end is still being written gets a mirror of its own", async () => {
+    const runner = bus();
+    const follower = bus();
+    const paused = liveRun();
+    runner.append(paused, paused.meta);
+    publish(runner, paused, delta("before the pause "));
+    end(runner, paused);
+    // No wait: the paused run's last write is still on its way to Redis.
+    const resumed: LiveRun = { ...liveRun(), items: [], done: false };
+    resumed.meta = { ...paused.meta, title: "resumed" };
+    resumed.items = [resumed.meta];
+    runner.append(resumed, resumed.meta);
+    publish(runner, resumed, delta("after "));
+    await vi.waitFor(
+      async () => expect((await follower.follow(resumed.meta.runId, running))?.items).toEqual(resumed.items),
+      { timeout: 10_000 },
+    );
+  });
+
   it("nothing to follow: no stream, or a stream whose start is gone", async () => {
     const follower = bus();
     expect(await follower.follow("no-such-run", running)).toBeNull();
@@ -141,7 +163,7 @@ describe("the Redis live run bus", () => {
     const run = liveRun();
     runner.append(run, run.meta);
     publish(runner, run, delta("x"));
-    await vi.waitFor(async () => expect(await follower.follow(run.meta.runId, running)).not.toBeNull());
+    await eventually(async () => expect(await follower.follow(run.meta.runId, running)).not.toBeNull());
     const { default: Redis } = await import("ioredis");
     const raw = new Redis(redis.url);
     try {
@@ -159,7 +181,7 @@ describe("the Redis live run bus", () => {
     const follower = bus();
     const run = liveRun();
     runner.append(run, run.meta);
-    await vi.waitFor(async () => expect(await follower.follow(run.meta.runId, running)).not.toBeNull());
+    await eventually(async () => expect(await follower.follow(run.meta.runId, running)).not.toBeNull());
     let asked = 0;
     const feed = (await follower.follow(run.meta.runId, async () => {
       asked++;
@@ -176,7 +198,7 @@ describe("the Redis live run bus", () => {
     const run = liveRun();
     runner.append(run, run.meta);
     for (let i = 0; i < 20; i++) publish(runner, run, delta(`a${i} `));
-    await vi.waitFor(async () => expect(await follower.follow(run.meta.runId, running)).not.toBeNull());
+    await eventually(async () => expect(await follower.follow(run.meta.runId, running)).not.toBeNull());
     const cut = collect((await follower.follow(run.meta.runId, running)) as RunFeed);
 
     await redis.kill();
@@ -213,12 +235,12 @@ describe("the Redis live run bus", () => {
     const got: RunSignal[] = [];
     there.onSignal((signal) => got.push(signal));
     // The subscription is made in the background: publish until it is there.
-    await vi.waitFor(async () => {
+    await eventually(async () => {
       await here.signal({ type: "stop", runId: "run-to-stop" });
       expect(got).toContainEqual({ type: "stop", runId: "run-to-stop" });
     });
     await here.signal({ type: "decided", approvalId: "approval-1" });
-    await vi.waitFor(() => expect(got).toContainEqual({ type: "decided", approvalId: "approval-1" }));
+    await eventually(() => expect(got).toContainEqual({ type: "decided", approvalId: "approval-1" }));
   });
 
   it("with Redis down, a Stop is relayed through PostgreSQL instead", async () => {
@@ -231,7 +253,7 @@ describe("the Redis live run bus", () => {
     await redis.kill();
     try {
       await here.signal({ type: "stop", runId: "stop-without-redis" });
-      await vi.waitFor(() =>
+      await eventually(() =>
         expect(received.map((p) => JSON.parse(p))).toEqual([{ type: "stop", runId: "stop-without-redis" }]),
       );
     } finally {
@@ -242,7 +264,7 @@ describe("the Redis live run bus", () => {
 
   it("readiness sees Redis come and go", async () => {
     const b = bus();
-    await vi.waitFor(async () => expect(await b.check()).toEqual({ ok: true }));
+    await eventually(async () => expect(await b.check()).toEqual({ ok: true }));
     await redis.kill();
     expect(await b.check()).toEqual({ ok: false, detail: "Redis (REDIS_URL) is unreachable." });
     await redis.start();

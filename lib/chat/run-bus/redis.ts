@@ -127,7 +127,7 @@ export function redisRunBus(url: string): RunBus {
       if (!results || failed) throw failed ?? new Error("transaction discarded");
       m.sent = upto;
       m.broken = false;
-      if (m.ended) mirrors.delete(m.run.meta.runId);
+      if (m.ended) forget(m);
     } catch (err) {
       if (!m.warned && !writerDown) {
         m.warned = true;
@@ -137,7 +137,7 @@ export function redisRunBus(url: string): RunBus {
       // A running run retries with its next items; an ended one has none: retry for a while.
       if (m.ended) {
         if (Date.now() - m.endedAt < END_RETRY_MS) setTimeout(() => flush(m), 1_000).unref();
-        else mirrors.delete(m.run.meta.runId);
+        else forget(m);
       }
     }
   }
@@ -146,9 +146,16 @@ export function redisRunBus(url: string): RunBus {
     m.chain = m.chain.then(() => write(m));
   }
 
+  /** Drops an ended run's mirror, unless the same id already mirrors its resumption. */
+  function forget(m: Mirror) {
+    if (mirrors.get(m.run.meta.runId) === m) mirrors.delete(m.run.meta.runId);
+  }
+
   function mirrorOf(run: LiveRun): Mirror {
     let m = mirrors.get(run.meta.runId);
-    if (!m) {
+    // A run resumed after a pause keeps its id but is a new LiveRun: it starts a mirror of its own
+    // (rewriting the stream from its start) even while the paused one's last write is under way.
+    if (!m || m.run !== run) {
       const mirror: Mirror = {
         run,
         sent: 0,
