@@ -50,7 +50,11 @@ export function AdminTabs() {
   const current = GROUPS.flatMap((g) => g.tabs).find((t) => isActive(pathname, t.href));
 
   return (
-    <nav aria-label="Admin sections" data-testid="admin-nav" className="lg:sticky lg:top-8 lg:w-48 lg:shrink-0">
+    <nav
+      aria-label="Admin sections"
+      data-testid="admin-nav"
+      className="lg:sticky lg:top-8 lg:w-48 lg:shrink-0"
+    >
       <button
         type="button"
         onClick={() => setOpen((o) => !o)}
