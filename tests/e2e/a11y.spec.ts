@@ -124,6 +124,8 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
           await state.open(page);
           await page.waitForLoadState("networkidle");
           const { violations } = await new AxeBuilder({ page }).analyze();
+          // What axe checked, to look at (a page can pass and still look broken).
+          await page.screenshot({ path: `/tmp/shots-ux/axe-${viewportName}-${theme}-${state.name}.png` });
           await ctx.close();
 
           mkdirSync("test-results", { recursive: true });

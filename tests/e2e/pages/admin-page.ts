@@ -26,7 +26,8 @@ export class AdminPage {
   /** Goes to a section from the admin menu (on a narrow screen, the menu opens first). */
   async section(tab: Tab) {
     const toggle = this.page.getByTestId("admin-nav-toggle");
-    if (await toggle.isVisible()) await toggle.click();
+    if ((await toggle.isVisible()) && (await toggle.getAttribute("aria-expanded")) === "false")
+      await toggle.click();
     await this.page.getByTestId(`admin-tab-${tab}`).click();
     await expect(this.page.getByTestId(`admin-tab-${tab}`)).toHaveAttribute("aria-current", "page");
   }
