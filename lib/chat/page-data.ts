@@ -100,7 +100,7 @@ function toChatMessage(m: StoredMessage): ChatMessage {
 }
 
 export interface ConversationView {
-  conversation: { id: string; agentId: string | null; title: string };
+  conversation: { id: string; agentId: string | null };
   messages: ChatMessage[];
   /**
    * The run of this conversation, followed live: held by this process, or by another one when the
@@ -138,7 +138,7 @@ export async function conversationView({
   });
   const expired = (mid: string) => (paused.get(mid)?.expiresAt?.getTime() ?? Infinity) <= Date.now();
   return {
-    conversation: { id: conversation.id, agentId: conversation.agentId, title: conversation.title },
+    conversation: { id: conversation.id, agentId: conversation.agentId },
     messages: messages.map((m) =>
       notHere.includes(m.id) && !running(m.id)
         ? toChatMessage({

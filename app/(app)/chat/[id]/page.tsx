@@ -22,21 +22,17 @@ export default async function ConversationPage({ params }: { params: Promise<{ i
     attachPolicy(user.id),
   ]);
   const initialAgentId = agents.find((a) => a.id === view.conversation.agentId)?.id ?? agents[0]?.id ?? null;
-  // Every page has an h1 (axe page-has-heading-one); visually hidden, as the messages speak for themselves.
   return (
-    <>
-      <h1 className="sr-only">{view.conversation.title || "Chat"}</h1>
-      <ChatView
-        key={id}
-        conversationId={id}
-        initialMessages={view.messages}
-        liveRunId={view.liveRunId}
-        remoteRun={view.remoteRun}
-        agents={agents}
-        initialAgentId={initialAgentId}
-        initialBlocked={blocked}
-        attachPolicy={policy}
-      />
-    </>
+    <ChatView
+      key={id}
+      conversationId={id}
+      initialMessages={view.messages}
+      liveRunId={view.liveRunId}
+      remoteRun={view.remoteRun}
+      agents={agents}
+      initialAgentId={initialAgentId}
+      initialBlocked={blocked}
+      attachPolicy={policy}
+    />
   );
 }
