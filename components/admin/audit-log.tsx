@@ -1,17 +1,16 @@
-import type { AuditEntry } from "@/lib/db/quota";
+import { auditKeyLabel, auditKindLabel } from "@/lib/audit/kinds";
+import type { AuditEntry } from "@/lib/db/audit";
 import { fieldLabel } from "@/lib/quota/fields";
 
 /** An audit entry as the page hands it over (the date as an ISO string). */
 type Entry = Omit<AuditEntry, "createdAt"> & { createdAt: string };
 
-function value(v: string | null): string {
-  if (v === null) return "(global)";
+function value(v: string | null, kind: string): string {
+  if (v === null) return kind === "override" ? "(global)" : "—";
   return /^-?\d+$/.test(v) ? Number(v).toLocaleString("en-US") : v;
 }
 
-const SCOPE: Record<string, string> = { global: "Global", override: "Override", balance: "Balance" };
-
-/** Every quota change: who, when, what, old → new. */
+/** Every admin action: who, when, what, old → new (secrets only as "set"/"replaced" and names). */
 export function AuditLog({ entries }: { entries: Entry[] }) {
   if (!entries.length) return <p className="text-sm text-zinc-500">No changes recorded yet.</p>;
   return (
@@ -27,7 +26,7 @@ export function AuditLog({ entries }: { entries: Entry[] }) {
         </thead>
         <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
           {entries.map((e) => (
-            <tr key={e.id} data-testid="audit-row">
+            <tr key={e.id} data-testid="audit-row" data-kind={e.kind}>
               <td data-label="When (UTC)" className="whitespace-nowrap px-4 py-2 text-zinc-500 tabular-nums">
                 {e.createdAt.slice(0, 19).replace("T", " ")}
               </td>
@@ -36,14 +35,15 @@ export function AuditLog({ entries }: { entries: Entry[] }) {
               </td>
               <td data-label="What" className="px-4 py-2">
                 <span className="mr-1 rounded bg-zinc-100 px-1.5 py-0.5 text-xs dark:bg-zinc-800">
-                  {SCOPE[e.scope] ?? e.scope}
+                  {auditKindLabel(e.kind)}
                 </span>
-                {fieldLabel(e.key)}
+                {e.target && <span className="font-medium">{e.target} · </span>}
+                {auditKeyLabel(e.key) ?? fieldLabel(e.key)}
                 {e.targetEmail && <span className="text-zinc-500"> · {e.targetEmail}</span>}
               </td>
               <td data-label="Change" className="px-4 py-2 tabular-nums">
-                <span className="text-zinc-500">{value(e.oldValue)}</span> →{" "}
-                <span className="font-medium">{value(e.newValue)}</span>
+                <span className="text-zinc-500">{value(e.oldValue, e.kind)}</span> →{" "}
+                <span className="font-medium">{value(e.newValue, e.kind)}</span>
               </td>
             </tr>
           ))}

@@ -174,7 +174,9 @@ export function RegistrationSettings({
                   <th className="px-4 py-2 font-medium">Created</th>
                   <th className="px-4 py-2 font-medium">Expires</th>
                   <th className="px-4 py-2 font-medium">Status</th>
-                  <th className="px-4 py-2" />
+                  <th className="px-4 py-2">
+                    <span className="sr-only">Actions</span>
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">

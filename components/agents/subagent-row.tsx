@@ -94,7 +94,7 @@ export function SubagentRow({
                 href={editHref}
                 target="_blank"
                 rel="noreferrer"
-                className="text-accent-600 hover:underline dark:text-accent-100"
+                className="text-accent-700 underline hover:no-underline dark:text-accent-100"
               >
                 edit its tools
               </a>

@@ -112,7 +112,7 @@ export function UserMessage({
           {message.content}
         </div>
       )}
-      <div className="flex items-center gap-2 opacity-70 group-hover:opacity-100">
+      <div className="flex items-center gap-2">
         <BranchSwitcher nav={nav} />
         {!editing && !busy && (
           <button
@@ -229,7 +229,7 @@ export function AssistantMessage({
       {message.status === "STOPPED" && (
         <p className="text-xs text-amber-700 dark:text-amber-300">Stopped — the answer so far is kept.</p>
       )}
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-zinc-500 opacity-70 group-hover:opacity-100">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-zinc-500">
         <BranchSwitcher nav={nav} />
         {usage && total > 0 && (
           <span

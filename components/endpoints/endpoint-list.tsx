@@ -65,7 +65,7 @@ export function EndpointList({ endpoints, demoLabel }: { endpoints: EndpointSumm
                   Edit
                 </Link>
               ) : (
-                <span className="text-xs text-zinc-400">Read-only</span>
+                <span className="text-xs text-zinc-500">Read-only</span>
               )}
             </div>
           </li>

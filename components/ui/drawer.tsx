@@ -24,7 +24,7 @@ export function Drawer({
   hideFrom: "md" | "lg";
   children: React.ReactNode;
 }) {
-  const panel = useRef<HTMLElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
   const close = useRef(onClose);
   close.current = onClose;
 
@@ -70,7 +70,8 @@ export function Drawer({
         className="absolute inset-0 bg-black/40"
         onClick={onClose}
       />
-      <aside
+      {/* A div: role=dialog is not allowed on <aside> (ARIA in HTML). */}
+      <div
         ref={panel}
         role="dialog"
         aria-modal="true"
@@ -79,7 +80,7 @@ export function Drawer({
         className="absolute inset-y-0 left-0 w-72 max-w-[85vw] bg-white shadow-xl outline-none dark:bg-zinc-900"
       >
         {children}
-      </aside>
+      </div>
     </div>
   );
 }

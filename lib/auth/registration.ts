@@ -135,8 +135,10 @@ export async function inviteCodeUsable(code: string): Promise<boolean> {
   return inviteIsUsable({ codeHash: inviteCodeHash(code) });
 }
 
-export async function revokeInvite({ id }: { id: string }): Promise<void> {
-  if (!(await deleteUnusedInvite({ id }))) {
+export async function revokeInvite({ id }: { id: string }): Promise<{ note: string; expiresAt: Date }> {
+  const revoked = await deleteUnusedInvite({ id });
+  if (!revoked) {
     throw new AppError("not_found:invite", "That invite no longer exists or has already been used.");
   }
+  return revoked;
 }

@@ -4,12 +4,6 @@ import type { QuotaOverride, QuotaSettings } from "./generated/client";
 
 export type { QuotaOverride, QuotaSettings };
 
-/** The admin a settings change or a balance adjustment is recorded against. */
-export interface Actor {
-  id: string;
-  email: string;
-}
-
 const SETTINGS_ID = "global";
 // Serialises admin edits of the settings row (so every audit entry's "old" value is exact).
 const SETTINGS_LOCK = 4_242_010;
@@ -86,49 +80,4 @@ export async function saveQuotaOverrideRow({
 /** Every override row with its user's email. */
 export async function listQuotaOverrideRows() {
   return getDb().quotaOverride.findMany({ include: { user: { select: { email: true } } } });
-}
-
-export interface AuditInput {
-  actor: Actor;
-  scope: "global" | "override" | "balance";
-  targetUserId?: string;
-  targetEmail?: string;
-  key: string;
-  oldValue: string | null;
-  newValue: string | null;
-}
-
-export async function insertQuotaAudit({ tx = getDb(), entries }: { tx?: Tx; entries: AuditInput[] }) {
-  if (!entries.length) return;
-  await tx.quotaAudit.createMany({
-    data: entries.map(({ actor, ...e }) => ({ actorId: actor.id, actorEmail: actor.email, ...e })),
-  });
-}
-
-export interface AuditEntry {
-  id: string;
-  actorEmail: string;
-  scope: string;
-  targetEmail: string | null;
-  key: string;
-  oldValue: string | null;
-  newValue: string | null;
-  createdAt: Date;
-}
-
-export async function listQuotaAudit({ take = 100 }: { take?: number } = {}): Promise<AuditEntry[]> {
-  return getDb().quotaAudit.findMany({
-    orderBy: { createdAt: "desc" },
-    take,
-    select: {
-      id: true,
-      actorEmail: true,
-      scope: true,
-      targetEmail: true,
-      key: true,
-      oldValue: true,
-      newValue: true,
-      createdAt: true,
-    },
-  });
 }

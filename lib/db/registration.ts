@@ -74,10 +74,15 @@ export async function inviteIsUsable({ codeHash, now = new Date() }: { codeHash:
   return !!row && row.usedAt === null && row.expiresAt > now;
 }
 
-/** Deletes an invite that has not been used; returns whether one was deleted. */
-export async function deleteUnusedInvite({ id }: { id: string }): Promise<boolean> {
-  const { count } = await getDb().invite.deleteMany({ where: { id, usedAt: null } });
-  return count > 0;
+/** Deletes an invite that has not been used; returns its note and expiry, or null when none was deleted. */
+export async function deleteUnusedInvite({
+  id,
+}: {
+  id: string;
+}): Promise<{ note: string; expiresAt: Date } | null> {
+  const [row] = await getDb().$queryRaw<Array<{ note: string; expiresAt: Date }>>`
+    DELETE FROM "Invite" WHERE "id" = ${id} AND "usedAt" IS NULL RETURNING "note", "expiresAt"`;
+  return row ?? null;
 }
 
 /** Whether an OAuth sign-in would reach an existing account (by provider account, or by email). */

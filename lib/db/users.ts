@@ -98,10 +98,11 @@ export async function setUserDisabled({
 }: {
   id: string;
   disabled: boolean;
-}): Promise<PublicUser> {
-  const user = await getDb().user.findUnique({ where: { id }, select: { role: true } });
-  if (!user) throw new AppError("not_found:user", "That user no longer exists.");
-  return getDb().user.update({ where: { id }, data: { disabled }, select: publicFields });
+}): Promise<{ before: boolean; user: PublicUser }> {
+  const found = await getDb().user.findUnique({ where: { id }, select: { disabled: true } });
+  if (!found) throw new AppError("not_found:user", "That user no longer exists.");
+  const user = await getDb().user.update({ where: { id }, data: { disabled }, select: publicFields });
+  return { before: found.disabled, user };
 }
 
 /** Makes the user ADMIN when no admin exists yet (OAuth sign-ups, which bypass createUserWithPassword). */

@@ -1,8 +1,7 @@
 // An admin's hand on a user's balance: grant (or take) tokens, or set an exact value. Both go
 // through the locked balance, write a ledger entry and an audit entry.
 import "server-only";
-import type { Actor } from "@/lib/db/quota";
-import { insertQuotaAudit } from "@/lib/db/quota";
+import { type Actor, recordAdminAction } from "@/lib/audit/record";
 import {
   dbNow,
   inBalanceTransaction,
@@ -78,17 +77,16 @@ async function adjustBalance({
         note: kind === "GRANT" ? `Granted ${amount} by ${actor.email}` : `Set by ${actor.email}`,
       },
     });
-    await insertQuotaAudit({
+    await recordAdminAction({
       tx,
-      entries: [
+      actor,
+      kind: "balance",
+      targetUser: { id: userId, email },
+      changes: [
         {
-          actor,
-          scope: "balance",
-          targetUserId: userId,
-          targetEmail: email,
           key: kind === "GRANT" ? "balance:grant" : "balance:set",
-          oldValue: String(locked.balance),
-          newValue: String(balance),
+          from: String(locked.balance),
+          to: String(balance),
         },
       ],
     });

@@ -2,10 +2,9 @@
 // with that user's overrides, read fresh on every call so a change applies to the next run. Every
 // admin change is recorded in the audit log with its exact old and new value.
 import "server-only";
+import { type Actor, recordAdminAction } from "@/lib/audit/record";
 import type { Tx } from "@/lib/db/client";
 import {
-  type Actor,
-  insertQuotaAudit,
   listQuotaOverrideRows,
   readQuotaOverrideRow,
   readQuotaRows,
@@ -17,6 +16,7 @@ import {
 import { readTargetEmail } from "@/lib/db/quota-balance";
 import { AppError } from "@/lib/errors";
 import {
+  NUMBER_FIELDS,
   type OverridePatch,
   QUOTA_DEFAULTS,
   QUOTA_KEYS,
@@ -54,6 +54,10 @@ export async function getEffectiveQuota({ userId, tx }: { userId: string; tx?: T
 
 const show = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
 
+/** File limits are filed under "files" in the audit log (Admin → Files); the rest under "global". */
+const kindOf = (key: QuotaKey) =>
+  NUMBER_FIELDS.find((f) => f.key === key)?.group === "files" ? ("files" as const) : ("global" as const);
+
 /** Saves the given keys of the global settings and records each change in the audit log. */
 export async function updateQuotaSettings({
   patch,
@@ -68,16 +72,17 @@ export async function updateQuotaSettings({
     if (!changed.length) return { settings: before, changed };
     const data = Object.fromEntries(changed.map((k) => [k, patch[k] as number | boolean]));
     await saveQuotaSettingsRow({ tx, data });
-    await insertQuotaAudit({
-      tx,
-      entries: changed.map((key) => ({
+    // One action per kind, so a save on Admin → Files is filed under "files".
+    for (const kind of new Set(changed.map(kindOf))) {
+      await recordAdminAction({
+        tx,
         actor,
-        scope: "global" as const,
-        key,
-        oldValue: show(before[key]),
-        newValue: show(patch[key]),
-      })),
-    });
+        kind,
+        changes: changed
+          .filter((key) => kindOf(key) === kind)
+          .map((key) => ({ key, from: show(before[key]), to: show(patch[key]) })),
+      });
+    }
     return { settings: { ...before, ...data } as QuotaValues, changed };
   });
 }
@@ -103,17 +108,12 @@ export async function updateQuotaOverride({
       if (!changed.length) return { override: before, changed };
       const data = Object.fromEntries(changed.map((k) => [k, patch[k] ?? null]));
       await saveQuotaOverrideRow({ tx, userId, data });
-      await insertQuotaAudit({
+      await recordAdminAction({
         tx,
-        entries: changed.map((key) => ({
-          actor,
-          scope: "override" as const,
-          targetUserId: userId,
-          targetEmail: email,
-          key,
-          oldValue: show(before[key]),
-          newValue: show(patch[key]),
-        })),
+        actor,
+        kind: "override",
+        targetUser: { id: userId, email },
+        changes: changed.map((key) => ({ key, from: show(before[key]), to: show(patch[key]) })),
       });
       return { override: setKeys({ ...before, ...data }), changed };
     },

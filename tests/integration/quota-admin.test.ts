@@ -38,13 +38,13 @@ const put = (body: unknown) =>
 async function auditRows() {
   return query<{
     actorEmail: string;
-    scope: string;
+    kind: string;
     key: string;
     oldValue: string | null;
     newValue: string | null;
     targetEmail: string | null;
   }>(
-    `SELECT "actorEmail", scope, key, "oldValue", "newValue", "targetEmail" FROM "QuotaAudit" ORDER BY "createdAt", key`,
+    `SELECT "actorEmail", kind, key, "oldValue", "newValue", "targetEmail" FROM "AdminAudit" ORDER BY "createdAt", key`,
   );
 }
 
@@ -106,7 +106,7 @@ describe("admin quota settings", () => {
     expect(await auditRows()).toEqual([
       {
         actorEmail: admin.email,
-        scope: "global",
+        kind: "global",
         key: "maxSubagentDepth",
         oldValue: "5",
         newValue: "2",
@@ -114,7 +114,7 @@ describe("admin quota settings", () => {
       },
       {
         actorEmail: admin.email,
-        scope: "global",
+        kind: "global",
         key: "recursionLimit",
         oldValue: "50",
         newValue: "60",
@@ -198,7 +198,7 @@ describe("admin quota settings", () => {
       balanceEnabled: false,
     });
     const log = (await auditRows()).map(
-      (r) => `${r.scope}:${r.targetEmail}:${r.key}:${r.oldValue}→${r.newValue}`,
+      (r) => `${r.kind}:${r.targetEmail}:${r.key}:${r.oldValue}→${r.newValue}`,
     );
     expect(log.sort()).toEqual(
       [

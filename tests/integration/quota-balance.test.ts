@@ -218,12 +218,12 @@ describe("token balances", () => {
     });
     expect(await ledgerSum(user.id)).toBe(42);
     const audit = await query(
-      `SELECT "actorEmail", scope, "targetEmail", key, "oldValue", "newValue" FROM "QuotaAudit" ORDER BY "createdAt"`,
+      `SELECT "actorEmail", kind, "targetEmail", key, "oldValue", "newValue" FROM "AdminAudit" ORDER BY "createdAt"`,
     );
     expect(audit).toEqual([
       {
         actorEmail: admin.email,
-        scope: "balance",
+        kind: "balance",
         targetEmail: user.email,
         key: "balance:grant",
         oldValue: "100",
@@ -231,7 +231,7 @@ describe("token balances", () => {
       },
       {
         actorEmail: admin.email,
-        scope: "balance",
+        kind: "balance",
         targetEmail: user.email,
         key: "balance:set",
         oldValue: "500",

@@ -2,6 +2,7 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { type ActionResult, failed, runAction, succeeded } from "@/lib/action-result";
+import { recordAdminAction } from "@/lib/audit/record";
 import { requireAdminPage } from "@/lib/auth/session";
 import { endAllSessions } from "@/lib/auth/sessions";
 import { setUserDisabled } from "@/lib/db/users";
@@ -22,8 +23,19 @@ export async function setUserDisabledAction(input: {
     if (!parsed.success) return failed("bad_request", "Invalid request.");
     if (parsed.data.userId === admin.id)
       return failed("forbidden:own_account", "You can't disable your own account.");
-    await setUserDisabled({ id: parsed.data.userId, disabled: parsed.data.disabled });
+    const { before, user } = await setUserDisabled({
+      id: parsed.data.userId,
+      disabled: parsed.data.disabled,
+    });
     if (parsed.data.disabled) await endAllSessions({ userId: parsed.data.userId });
+    if (before !== user.disabled) {
+      await recordAdminAction({
+        actor: admin,
+        kind: "user",
+        targetUser: user,
+        changes: [{ key: "disabled", from: before ? "yes" : "no", to: user.disabled ? "yes" : "no" }],
+      });
+    }
     revalidatePath("/admin");
     return succeeded(null);
   }, input);

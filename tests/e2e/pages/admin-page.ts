@@ -1,6 +1,17 @@
 import { expect, type Page } from "@playwright/test";
 
-type Tab = "users" | "limits" | "balances" | "rate-limits" | "overrides" | "usage" | "audit";
+type Tab =
+  | "users"
+  | "registration"
+  | "limits"
+  | "balances"
+  | "rate-limits"
+  | "files"
+  | "overrides"
+  | "endpoints"
+  | "tools"
+  | "usage"
+  | "audit";
 
 /** The admin quota pages, as an admin uses them. */
 export class AdminPage {
@@ -8,7 +19,16 @@ export class AdminPage {
 
   async open(tab: Tab) {
     await this.page.goto("/admin");
-    if (tab !== "users") await this.page.getByTestId(`admin-tab-${tab}`).click();
+    if (tab !== "users") await this.section(tab);
+    await expect(this.page.getByTestId(`admin-tab-${tab}`)).toHaveAttribute("aria-current", "page");
+  }
+
+  /** Goes to a section from the admin menu (on a narrow screen, the menu opens first). */
+  async section(tab: Tab) {
+    const toggle = this.page.getByTestId("admin-nav-toggle");
+    if ((await toggle.isVisible()) && (await toggle.getAttribute("aria-expanded")) === "false")
+      await toggle.click();
+    await this.page.getByTestId(`admin-tab-${tab}`).click();
     await expect(this.page.getByTestId(`admin-tab-${tab}`)).toHaveAttribute("aria-current", "page");
   }
 

@@ -2,6 +2,8 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { type ActionResult, failed, runAction, succeeded } from "@/lib/action-result";
+import { changedFields, recordAdminAction, secretNames, secretState } from "@/lib/audit/record";
+import { endpointSnapshot } from "@/lib/audit/snapshots";
 import { requireAdminPage } from "@/lib/auth/session";
 import { findUsersByEmails } from "@/lib/db/agents-users";
 import { createEndpoint, deleteEndpoint, getAdminEndpoint, updateEndpoint } from "@/lib/endpoints/admin";
@@ -17,7 +19,7 @@ const NOTHING_SAVED = "Nothing was saved: fix the marked fields.";
 
 export async function saveEndpointAction(raw: unknown): Promise<ActionResult<{ id: string }>> {
   return runAction(async () => {
-    await requireAdminPage();
+    const admin = await requireAdminPage();
     const id = typeof (raw as { id?: unknown })?.id === "string" ? (raw as { id: string }).id : undefined;
     const stored = id ? await getAdminEndpoint({ id }) : null;
     const parsed = parseEndpointForm(raw, stored?.headerNames ?? []);
@@ -42,6 +44,19 @@ export async function saveEndpointAction(raw: unknown): Promise<ActionResult<{ i
       allowedUserIds: users.map((u) => u.id),
     };
     const saved = id ? await updateEndpoint({ id, input }) : await createEndpoint({ input });
+    const after = await getAdminEndpoint({ id: saved.id });
+    await recordAdminAction({
+      actor: admin,
+      kind: "endpoint",
+      target: saved.name,
+      changes: changedFields(
+        stored && endpointSnapshot(stored),
+        endpointSnapshot(after, {
+          apiKey: secretState(Boolean(stored?.keyHint), f.apiKey).after,
+          headers: secretNames(stored?.headerNames ?? [], f.headers),
+        }),
+      ),
+    });
     revalidatePath("/admin/endpoints");
     return succeeded({ id: saved.id }, `Saved ${saved.name}.`);
   }, raw);
@@ -97,10 +112,17 @@ export async function fetchModelsAction(raw: unknown): Promise<ActionResult<{ mo
 
 export async function deleteEndpointAction(raw: unknown): Promise<ActionResult> {
   return runAction(async () => {
-    await requireAdminPage();
+    const admin = await requireAdminPage();
     const r = z.object({ id: z.string().min(1).max(100) }).safeParse(raw);
     if (!r.success) return failed("bad_request:endpoint", "Invalid request.");
+    const stored = await getAdminEndpoint({ id: r.data.id });
     await deleteEndpoint({ id: r.data.id });
+    await recordAdminAction({
+      actor: admin,
+      kind: "endpoint",
+      target: stored.name,
+      changes: changedFields(endpointSnapshot(stored), null),
+    });
     revalidatePath("/admin/endpoints");
     return succeeded(null);
   }, raw);

@@ -2,10 +2,12 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { type ActionResult, failed, runAction, succeeded } from "@/lib/action-result";
+import { recordAdminAction } from "@/lib/audit/record";
 import {
   createInvite,
   createInviteSchema,
   registrationModeSchema,
+  registrationStatus,
   revokeInvite,
   setRegistrationMode,
 } from "@/lib/auth/registration";
@@ -16,11 +18,19 @@ import { fieldErrors } from "@/lib/auth/validation";
 
 export async function setRegistrationModeAction(form: FormData): Promise<ActionResult<{ mode: string }>> {
   return runAction(async () => {
-    await requireAdminPage();
+    const admin = await requireAdminPage();
     const parsed = registrationModeSchema.safeParse(form.get("mode"));
     if (!parsed.success)
       return failed("bad_request:registration_mode", "Choose open, invite-only or closed.");
+    const before = await registrationStatus();
     const status = await setRegistrationMode({ mode: parsed.data });
+    if (before.adminMode !== status.adminMode) {
+      await recordAdminAction({
+        actor: admin,
+        kind: "registration",
+        changes: [{ key: "mode", from: before.adminMode, to: status.adminMode }],
+      });
+    }
     revalidatePath("/admin/registration");
     const capped = status.mode !== parsed.data ? ` ALLOW_REGISTRATION keeps it ${status.mode} for now.` : "";
     return succeeded({ mode: status.mode }, `Saved.${capped}`);
@@ -40,6 +50,13 @@ export async function createInviteAction(
       return failed("bad_request:invite", "Please fix the highlighted fields.", fieldErrors(parsed.error));
     }
     const invite = await createInvite({ adminId: admin.id, ...parsed.data });
+    // The code itself never reaches the log (it is a credential until used).
+    await recordAdminAction({
+      actor: admin,
+      kind: "invite",
+      target: parsed.data.note || undefined,
+      changes: [{ key: "invite:create", from: null, to: `expires ${invite.expiresAt.toISOString()}` }],
+    });
     revalidatePath("/admin/registration");
     return succeeded(
       { code: invite.code, expiresAt: invite.expiresAt.toISOString() },
@@ -50,10 +67,16 @@ export async function createInviteAction(
 
 export async function revokeInviteAction(input: { id: string }): Promise<ActionResult> {
   return runAction(async () => {
-    await requireAdminPage();
+    const admin = await requireAdminPage();
     const parsed = z.object({ id: z.string().min(1).max(100) }).safeParse(input);
     if (!parsed.success) return failed("bad_request", "Invalid request.");
-    await revokeInvite({ id: parsed.data.id });
+    const revoked = await revokeInvite({ id: parsed.data.id });
+    await recordAdminAction({
+      actor: admin,
+      kind: "invite",
+      target: revoked.note || undefined,
+      changes: [{ key: "invite:revoke", from: `expires ${revoked.expiresAt.toISOString()}`, to: null }],
+    });
     revalidatePath("/admin/registration");
     return succeeded(null, "Invite revoked.");
   });

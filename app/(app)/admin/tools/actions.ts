@@ -2,12 +2,15 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { type ActionResult, failed, runAction, succeeded } from "@/lib/action-result";
+import { type Actor, changedFields, recordAdminAction, secretNames } from "@/lib/audit/record";
+import { mcpServerSnapshot } from "@/lib/audit/snapshots";
 import { requireAdminPage } from "@/lib/auth/session";
 import { findUsersByEmails } from "@/lib/db/agents-users";
 import {
   createMcpServer,
   deleteMcpServer,
   getMcpServerForAdmin,
+  type McpServerSummary,
   refreshMcpServer,
   updateMcpServer,
 } from "@/lib/mcp";
@@ -48,9 +51,30 @@ function secretRows(rows: { name: string; value: string }[]): Record<string, str
   return out;
 }
 
+/** Records a save: each changed field, header and variable values never (only their names). */
+async function recordSave(
+  actor: Actor,
+  before: McpServerSummary | null,
+  saved: McpServerSummary,
+  secrets: { headers?: Record<string, string | null>; env?: Record<string, string | null> } = {},
+) {
+  await recordAdminAction({
+    actor,
+    kind: "mcp_server",
+    target: saved.name,
+    changes: changedFields(
+      before && mcpServerSnapshot(before),
+      mcpServerSnapshot(saved, {
+        headers: secretNames(before?.headerNames ?? [], secrets.headers),
+        env: secretNames(before?.envNames ?? [], secrets.env),
+      }),
+    ),
+  });
+}
+
 export async function saveMcpServerAction(raw: unknown): Promise<ActionResult<{ id: string }>> {
   return runAction(async () => {
-    await requireAdminPage();
+    const admin = await requireAdminPage();
     const r = formSchema.safeParse(raw);
     if (!r.success) {
       const fields: Record<string, string> = {};
@@ -77,6 +101,7 @@ export async function saveMcpServerAction(raw: unknown): Promise<ActionResult<{ 
     if (f.id && existing?.builtin) {
       // Built-in servers: only whether it is on and who may use it.
       const saved = await updateMcpServer({ id: f.id, input: access });
+      await recordSave(admin, existing, saved);
       revalidatePath("/admin/tools");
       return succeeded({ id: saved.id }, `Saved ${saved.name}.`);
     }
@@ -91,6 +116,7 @@ export async function saveMcpServerAction(raw: unknown): Promise<ActionResult<{ 
       env: f.transport === "stdio" ? secretRows(f.env) : undefined,
     };
     const saved = f.id ? await updateMcpServer({ id: f.id, input }) : await createMcpServer({ input });
+    await recordSave(admin, existing, saved, { headers: input.headers, env: input.env });
     revalidatePath("/admin/tools");
     return succeeded({ id: saved.id }, `Saved ${saved.name}.`);
   });
@@ -103,10 +129,23 @@ export async function refreshMcpServerAction(
   raw: unknown,
 ): Promise<ActionResult<{ status: string; tools: number }>> {
   return runAction(async () => {
-    await requireAdminPage();
+    const admin = await requireAdminPage();
     const r = idInput.safeParse(raw);
     if (!r.success) return failed("bad_request:mcp_server", "Invalid request.");
     const s = await refreshMcpServer({ id: r.data.id });
+    await recordAdminAction({
+      actor: admin,
+      kind: "mcp_server",
+      target: s.name,
+      changes: [
+        {
+          key: "tools:refresh",
+          from: null,
+          to:
+            s.status === "error" ? "failed" : `${s.tools.length} ${s.tools.length === 1 ? "tool" : "tools"}`,
+        },
+      ],
+    });
     revalidatePath("/admin/tools");
     revalidatePath(`/admin/tools/${s.id}`);
     if (s.status === "error") {
@@ -124,10 +163,17 @@ export async function refreshMcpServerAction(
 
 export async function deleteMcpServerAction(raw: unknown): Promise<ActionResult> {
   return runAction(async () => {
-    await requireAdminPage();
+    const admin = await requireAdminPage();
     const r = idInput.safeParse(raw);
     if (!r.success) return failed("bad_request:mcp_server", "Invalid request.");
+    const before = await getMcpServerForAdmin({ id: r.data.id });
     await deleteMcpServer({ id: r.data.id });
+    await recordAdminAction({
+      actor: admin,
+      kind: "mcp_server",
+      target: before.name,
+      changes: changedFields(mcpServerSnapshot(before), null),
+    });
     revalidatePath("/admin/tools");
     return succeeded(null);
   });

@@ -1,0 +1,148 @@
+import { appendFileSync, mkdirSync } from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, Page } from "@playwright/test";
+import { ADMIN, expect, test } from "./fixtures";
+import { AgentBuilderPage } from "./pages/agent-builder-page";
+import { ChatPage } from "./pages/chat-page";
+
+// axe-core over the main pages, in both themes, at desktop and phone width. Any serious or critical
+// violation fails the page's test. Every violation (all impacts) is also appended, one JSON line per
+// page state, to test-results/axe-<port>.jsonl, so a run can be summarised by rule (counts of nodes).
+const PORT = process.env.E2E_PORT ?? 3100;
+const REPORT = `test-results/axe-${PORT}.jsonl`;
+const VIEWPORTS = { desktop: { width: 1440, height: 900 }, phone: { width: 390, height: 844 } };
+const THEMES = ["light", "dark"] as const;
+
+type State = {
+  name: string;
+  signedIn: boolean;
+  open: (page: Page) => Promise<void>;
+  /** Only at this width (the phone drawers do not exist on a desktop). */
+  only?: keyof typeof VIEWPORTS;
+};
+
+/** One conversation whose answer has subagent blocks, shared by the chat states below. */
+let conversationUrl = "";
+let agentUrl = "";
+
+async function prepare(browser: Browser) {
+  if (conversationUrl) return;
+  const ctx = await browser.newContext({ storageState: ADMIN.state });
+  const page = await ctx.newPage();
+  const chat = new ChatPage(page);
+  await chat.openNew("Team Lead");
+  await chat.send("Compute 6 * 7\nWhat time is it?");
+  await chat.waitForAnswer();
+  await expect(page).toHaveURL(/\/chat\/[a-z0-9]+$/);
+  conversationUrl = new URL(page.url()).pathname;
+  const builder = new AgentBuilderPage(page);
+  await builder.open("Team Lead");
+  agentUrl = new URL(page.url()).pathname;
+  await ctx.close();
+}
+
+const goto =
+  (path: string, ready?: string) =>
+  async (page: Page): Promise<void> => {
+    await page.goto(path);
+    if (ready) await expect(page.getByTestId(ready).first()).toBeVisible();
+  };
+
+const STATES: State[] = [
+  { name: "sign-in", signedIn: false, open: goto("/signin") },
+  { name: "register", signedIn: false, open: goto("/register") },
+  { name: "chat-empty", signedIn: true, open: goto("/chat", "composer-input") },
+  {
+    name: "chat-answer",
+    signedIn: true,
+    open: async (page) => {
+      const chat = new ChatPage(page);
+      await chat.openNew("Team Lead");
+      await chat.send("Compute 2 * 3\nWhat time is it?");
+      await chat.waitForAnswer();
+      await chat.subagentBlocks().first().getByTestId("subagent-toggle").click();
+    },
+  },
+  {
+    name: "conversation",
+    signedIn: true,
+    open: async (page) => goto(conversationUrl, "assistant-message")(page),
+  },
+  { name: "agents", signedIn: true, open: goto("/agents", "agent-link") },
+  {
+    name: "menu-drawer",
+    signedIn: true,
+    only: "phone",
+    open: async (page) => {
+      await goto("/agents", "agent-link")(page);
+      await page.getByTestId("open-menu").click();
+      await expect(page.getByRole("dialog", { name: "menu" })).toBeVisible();
+    },
+  },
+  {
+    name: "chats-drawer",
+    signedIn: true,
+    only: "phone",
+    open: async (page) => {
+      await goto(conversationUrl, "assistant-message")(page);
+      await page.getByTestId("open-chats").click();
+      await expect(page.getByRole("dialog", { name: "chats" })).toBeVisible();
+    },
+  },
+  { name: "builder-new", signedIn: true, open: goto("/agents/new", "agent-form") },
+  { name: "builder-edit", signedIn: true, open: async (page) => goto(agentUrl, "agent-form")(page) },
+  { name: "settings", signedIn: true, open: goto("/settings") },
+  ...[
+    "/admin",
+    "/admin/registration",
+    "/admin/limits",
+    "/admin/balances",
+    "/admin/rate-limits",
+    "/admin/files",
+    "/admin/overrides",
+    "/admin/endpoints",
+    "/admin/endpoints/new",
+    "/admin/tools",
+    "/admin/tools/new",
+    "/admin/usage",
+    "/admin/audit",
+  ].map((path) => ({ name: path.slice(1).replaceAll("/", "-"), signedIn: true, open: goto(path) })),
+];
+
+for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
+  for (const theme of THEMES) {
+    test.describe(`axe · ${viewportName} · ${theme}`, () => {
+      for (const state of STATES.filter((s) => !s.only || s.only === viewportName)) {
+        test(state.name, async ({ browser }) => {
+          await prepare(browser);
+          const ctx = await browser.newContext({
+            viewport,
+            colorScheme: theme,
+            storageState: state.signedIn ? ADMIN.state : undefined,
+          });
+          const page = await ctx.newPage();
+          await state.open(page);
+          await page.waitForLoadState("networkidle");
+          const { violations } = await new AxeBuilder({ page }).analyze();
+          // What axe checked, to look at (a page can pass and still look broken).
+          await page.screenshot({ path: `/tmp/shots-ux/axe-${viewportName}-${theme}-${state.name}.png` });
+          await ctx.close();
+
+          mkdirSync("test-results", { recursive: true });
+          const byRule = Object.fromEntries(violations.map((v) => [v.id, v.nodes.length]));
+          const entry = { state: state.name, viewport: viewportName, theme, byRule };
+          appendFileSync(REPORT, `${JSON.stringify(entry)}\n`);
+
+          const serious = violations
+            .filter((v) => v.impact === "serious" || v.impact === "critical")
+            .map((v) => ({
+              rule: v.id,
+              impact: v.impact,
+              nodes: v.nodes.slice(0, 5).map((n) => `${n.target.join(" ")} — ${n.failureSummary ?? ""}`),
+            }));
+          expect(serious, JSON.stringify(serious, null, 2)).toEqual([]);
+        });
+      }
+    });
+  }
+}
