@@ -89,6 +89,15 @@ const STATES: State[] = [
       await expect(page.getByRole("dialog", { name: "chats" })).toBeVisible();
     },
   },
+  {
+    name: "shortcuts-dialog",
+    signedIn: true,
+    open: async (page) => {
+      await goto("/agents", "agent-link")(page);
+      await page.keyboard.press("?");
+      await expect(page.getByTestId("shortcuts-dialog")).toBeVisible();
+    },
+  },
   { name: "builder-new", signedIn: true, open: goto("/agents/new", "agent-form") },
   { name: "builder-edit", signedIn: true, open: async (page) => goto(agentUrl, "agent-form")(page) },
   { name: "settings", signedIn: true, open: goto("/settings") },
