@@ -4,6 +4,10 @@ import type { ChatAgent } from "@/lib/chat/page-data";
 import { AgentOption, matchesAgent } from "./agent-option";
 import { usePickerKeys } from "./use-picker-keys";
 
+// The list's width (w-[28rem]) and the margin it keeps from the screen's edges (max-w: 100vw - 1rem).
+const LIST_WIDTH_PX = 448;
+const EDGE_PX = 8;
+
 /**
  * Which agent answers the next message: a button that opens a searchable list (the WAI-ARIA
  * combobox pattern: the search box is the combobox, the list its listbox, the active option
@@ -27,6 +31,8 @@ export function AgentPicker({
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState("");
   const [active, setActive] = useState(0);
+  // Left offset of the list, so on a narrow screen it moves left instead of running off the edge.
+  const [shift, setShift] = useState(0);
   const button = useRef<HTMLButtonElement>(null);
   const search = useRef<HTMLInputElement>(null);
   const current = agents.find((a) => a.id === value);
@@ -36,6 +42,9 @@ export function AgentPicker({
     setQuery(initial);
     const i = agents.filter((a) => matchesAgent(a, initial)).findIndex((a) => a.id === value);
     setActive(Math.max(0, i));
+    const left = button.current?.parentElement?.getBoundingClientRect().left ?? 0;
+    const width = Math.min(LIST_WIDTH_PX, window.innerWidth - 2 * EDGE_PX);
+    setShift(Math.min(0, window.innerWidth - EDGE_PX - width - left));
     setOpen(true);
     requestAnimationFrame(() => search.current?.focus());
   };
@@ -96,7 +105,8 @@ export function AgentPicker({
       {open && (
         <div
           data-testid="agent-picker"
-          className="absolute top-full left-0 z-30 mt-1 w-[28rem] max-w-[calc(100vw-2rem)] rounded-xl border border-zinc-200 bg-white p-2 shadow-lg dark:border-zinc-700 dark:bg-zinc-900"
+          style={{ left: shift }}
+          className="absolute top-full z-30 mt-1 w-[28rem] max-w-[calc(100vw-1rem)] rounded-xl border border-zinc-200 bg-white p-2 shadow-lg dark:border-zinc-700 dark:bg-zinc-900"
         >
           <input
             ref={search}
