@@ -150,6 +150,7 @@ test("an agent card with self-spawn on says so instead of 0 subagents", async ({
   await expect(page.getByTestId("agent-card-Team Lead").getByTestId("agent-card-subagents")).toHaveText(
     "2 subagents + self-spawn · v1",
   );
+  await builder.gotoList("o");
   await bothSizes(page, "agent-card-self-spawn");
 });
 
@@ -172,7 +173,9 @@ test("the demo sends each task to the subagent whose description fits it and say
     'explain recursion → Researcher (fits: "Researcher", "Answers", "question")',
   );
   await expect(plan).toContainText('calculate 1024 / 8 → Mathematician (fits: "Mathematician", "arithmetic"');
-  await bothSizes(page, "demo-routing");
+  await bothSizes(page, "demo-routing", () =>
+    plan.getByText("I'll split this into 3 tasks").scrollIntoViewIfNeeded(),
+  );
 });
 
 test.describe
