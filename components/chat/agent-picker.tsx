@@ -1,5 +1,5 @@
 "use client";
-import { useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import type { ChatAgent } from "@/lib/chat/page-data";
 import { AgentOption, matchesAgent } from "./agent-option";
 import { usePickerKeys } from "./use-picker-keys";
@@ -35,6 +35,18 @@ export function AgentPicker({
   const [shift, setShift] = useState(0);
   const button = useRef<HTMLButtonElement>(null);
   const search = useRef<HTMLInputElement>(null);
+  // Placed when opened and again when the window changes size (a phone turned sideways).
+  useEffect(() => {
+    if (!open) return;
+    const place = () => {
+      const left = button.current?.parentElement?.getBoundingClientRect().left ?? 0;
+      const width = Math.min(LIST_WIDTH_PX, window.innerWidth - 2 * EDGE_PX);
+      setShift(Math.min(0, window.innerWidth - EDGE_PX - width - left));
+    };
+    place();
+    window.addEventListener("resize", place);
+    return () => window.removeEventListener("resize", place);
+  }, [open]);
   const current = agents.find((a) => a.id === value);
   const shown = agents.filter((a) => matchesAgent(a, query));
 
@@ -42,9 +54,6 @@ export function AgentPicker({
     setQuery(initial);
     const i = agents.filter((a) => matchesAgent(a, initial)).findIndex((a) => a.id === value);
     setActive(Math.max(0, i));
-    const left = button.current?.parentElement?.getBoundingClientRect().left ?? 0;
-    const width = Math.min(LIST_WIDTH_PX, window.innerWidth - 2 * EDGE_PX);
-    setShift(Math.min(0, window.innerWidth - EDGE_PX - width - left));
     setOpen(true);
     requestAnimationFrame(() => search.current?.focus());
   };
