@@ -1,5 +1,5 @@
 "use client";
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useLayoutEffect, useRef, useState } from "react";
 import type { ChatAgent } from "@/lib/chat/page-data";
 import { AgentOption, matchesAgent } from "./agent-option";
 import { usePickerKeys } from "./use-picker-keys";
@@ -36,7 +36,7 @@ export function AgentPicker({
   const button = useRef<HTMLButtonElement>(null);
   const search = useRef<HTMLInputElement>(null);
   // Placed when opened and again when the window changes size (a phone turned sideways).
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!open) return;
     const place = () => {
       const left = button.current?.parentElement?.getBoundingClientRect().left ?? 0;
