@@ -6,6 +6,7 @@ import { cardClass, inputClass, secondaryButton } from "@/components/ui/styles";
 import { SubmitRow } from "@/components/ui/submit-row";
 import { useFormAction } from "@/components/ui/use-form-action";
 import type { ActionResult } from "@/lib/action-result";
+import { inviteLink } from "@/lib/auth/invite-link";
 
 type Mode = "open" | "invite" | "closed";
 
@@ -54,9 +55,7 @@ export function RegistrationSettings({
   const [revokeResult, setRevokeResult] = useState<ActionResult | null>(null);
   const created = inviteForm.result?.ok ? inviteForm.result.data : null;
   const link =
-    created && typeof window !== "undefined"
-      ? `${window.location.origin}/register?invite=${encodeURIComponent(created.code)}`
-      : null;
+    created && typeof window !== "undefined" ? inviteLink(window.location.origin, created.code) : null;
 
   return (
     <div className="space-y-6">

@@ -1,9 +1,8 @@
 "use client";
-import { useState } from "react";
-import { inputClass } from "@/components/ui/styles";
-import { FieldError, Section } from "./controls";
+import { Section } from "./controls";
+import { ShareEmailsField } from "./share-emails-field";
 import { ToolPicker } from "./tool-picker";
-import type { Errors, FormOptions, FormState, Patch } from "./types";
+import type { Errors, FormOptions, FormState, Patch, ShareActions } from "./types";
 
 const VISIBILITY = [
   { value: "private", label: "Private", help: "Only you." },
@@ -17,13 +16,14 @@ export function AccessSection({
   patch,
   errors,
   options,
+  share,
 }: {
   value: FormState;
   patch: Patch;
   errors: Errors;
   options: FormOptions;
+  share?: ShareActions;
 }) {
-  const [emails, setEmails] = useState(value.shareEmails.join(", "));
   return (
     <Section title="Tools and access" testId="section-access">
       <ToolPicker
@@ -61,21 +61,12 @@ export function AccessSection({
           ))}
         </div>
         {value.visibility === "shared" && (
-          <label className="block space-y-1.5">
-            <span className="text-sm font-medium text-zinc-700 dark:text-zinc-300">Share with (emails)</span>
-            <input
-              className={inputClass}
-              data-testid="share-emails"
-              aria-invalid={errors.shareEmails ? true : undefined}
-              placeholder="ada@example.com, grace@example.com"
-              value={emails}
-              onChange={(e) => {
-                setEmails(e.target.value);
-                patch({ shareEmails: e.target.value.split(/[\s,;]+/).filter(Boolean) });
-              }}
-            />
-            <FieldError name="shareEmails" error={errors.shareEmails} />
-          </label>
+          <ShareEmailsField
+            initial={value.shareEmails}
+            error={errors.shareEmails}
+            onChange={(shareEmails) => patch({ shareEmails })}
+            actions={share}
+          />
         )}
       </fieldset>
     </Section>

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { subagentLabel } from "./subagent-label";
 
 const VIS_STYLE = {
   private: "bg-zinc-100 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300",
@@ -15,6 +16,7 @@ export interface AgentCardData {
   ownerName: string;
   isOwner: boolean;
   subagentsEnabled: boolean;
+  allowSelf: boolean;
   childCount: number;
   version: number;
 }
@@ -42,10 +44,8 @@ export function AgentCard({ agent, actions }: { agent: AgentCardData; actions: R
       </div>
       <p className="line-clamp-2 min-h-10 text-sm text-zinc-500">{agent.description || "No description."}</p>
       <div className="mt-auto flex flex-wrap items-center justify-between gap-2">
-        <span className="text-xs text-zinc-500">
-          {agent.subagentsEnabled
-            ? `${agent.childCount} subagent${agent.childCount === 1 ? "" : "s"}`
-            : "No subagents"}
+        <span className="text-xs text-zinc-500" data-testid="agent-card-subagents">
+          {subagentLabel(agent)}
           {!agent.isOwner && ` · by ${agent.ownerName}`} · v{agent.version}
         </span>
         {actions}

@@ -5,11 +5,17 @@ import { primaryButton } from "@/components/ui/styles";
 import { AccessSection } from "./access-section";
 import { AdvancedSection } from "./advanced-section";
 import { BasicsSection } from "./basics-section";
+import { sameForm } from "./form-state";
 import { ModelSection } from "./model-section";
 import { SubagentsSection } from "./subagents-section";
-import type { Errors, FormOptions, FormState, PreviewAction, SaveAction } from "./types";
+import type { Errors, FormOptions, FormState, PreviewAction, SaveAction, ShareActions } from "./types";
+import { useLeaveGuard } from "./use-leave-guard";
 
-/** The agent builder form. Nothing is saved until "Save"; the subagent preview follows every edit. */
+/**
+ * The agent builder form. Nothing is saved until "Save"; the subagent preview follows every edit.
+ * The bar next to Save shows the form's real state: "Unsaved changes" as soon as it differs from
+ * what was last saved (leaving then asks first), "Saved version N" only while it matches.
+ */
 export function AgentForm({
   initial,
   agentId,
@@ -19,6 +25,7 @@ export function AgentForm({
   notice,
   save,
   preview,
+  share,
 }: {
   initial: FormState;
   agentId?: string;
@@ -29,9 +36,14 @@ export function AgentForm({
   notice?: string;
   save: SaveAction;
   preview: PreviewAction;
+  share?: ShareActions;
 }) {
   const router = useRouter();
   const [value, setValue] = useState<FormState>(initial);
+  // What the server holds: the page's agent, then each draft saved from here.
+  const [saved, setSaved] = useState<FormState>(initial);
+  const dirty = !readOnly && !sameForm(value, saved);
+  useLeaveGuard(dirty);
   const [errors, setErrors] = useState<Errors>({});
   const [message, setMessage] = useState<{ kind: "error" | "ok"; text: string } | null>(
     notice ? { kind: "ok", text: notice } : null,
@@ -60,6 +72,7 @@ export function AgentForm({
         return;
       }
       setErrors({});
+      setSaved(value);
       setMessage({ kind: "ok", text: `Saved version ${res.data.version}.` });
       if (!agentId) router.push(`/agents/${res.data.id}?created=1`);
       else router.refresh();
@@ -72,7 +85,7 @@ export function AgentForm({
         <BasicsSection {...props} />
         <ModelSection {...props} />
         <SubagentsSection {...props} agentId={agentId} names={names} readOnly={readOnly} preview={preview} />
-        <AccessSection {...props} />
+        <AccessSection {...props} share={share} />
         <AdvancedSection {...props} selfId={agentId} />
       </fieldset>
       {!readOnly && (
@@ -80,15 +93,24 @@ export function AgentForm({
           <button type="submit" disabled={pending} data-testid="save-agent" className={primaryButton}>
             {pending ? "Saving…" : agentId ? "Save changes" : "Create agent"}
           </button>
-          {message && (
-            <p
-              role={message.kind === "error" ? "alert" : "status"}
-              data-testid={message.kind === "error" ? "form-error" : "form-saved"}
-              className={`text-sm ${message.kind === "error" ? "text-red-600 dark:text-red-400" : "text-emerald-700 dark:text-emerald-400"}`}
-            >
+          {message?.kind === "error" && (
+            <p role="alert" data-testid="form-error" className="text-sm text-red-600 dark:text-red-400">
               {message.text}
             </p>
           )}
+          <p role="status" className="text-sm">
+            {dirty ? (
+              <span data-testid="form-dirty" className="font-medium text-amber-800 dark:text-amber-300">
+                Unsaved changes
+              </span>
+            ) : (
+              message?.kind === "ok" && (
+                <span data-testid="form-saved" className="text-emerald-700 dark:text-emerald-400">
+                  {message.text}
+                </span>
+              )
+            )}
+          </p>
         </div>
       )}
     </form>

@@ -51,3 +51,21 @@ export function formFromDraft(draft: AgentDetail["draft"]): FormState {
     handoffs: (draft.handoffs ?? []).map((h) => ({ to: h.to, description: h.description ?? "" })),
   };
 }
+
+/** The same JSON with keys sorted at every level, so two equal forms give the same string. */
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value && typeof value === "object")
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([, v]) => v !== undefined)
+        .sort(([a], [b]) => (a < b ? -1 : 1))
+        .map(([k, v]) => [k, canonical(v)]),
+    );
+  return value;
+}
+
+/** True when the two forms would save the same agent (what "unsaved changes" compares). */
+export function sameForm(a: FormState, b: FormState): boolean {
+  return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
+}

@@ -1,5 +1,6 @@
 import type { ActionResult } from "@/lib/action-result";
 import type { TreeVerdict } from "@/lib/builder/draft-tree";
+import type { ShareCheck } from "@/lib/builder/share-check";
 import type { ToolGroup } from "@/lib/builder/tools";
 
 /** The form's whole state (what is sent to the save and preview actions; parsed by agentDraftSchema). */
@@ -28,6 +29,12 @@ export interface FormState {
     reserveRatio?: number;
   } | null;
   handoffs: { to: string; description: string }[];
+}
+
+/** The server actions behind "Share with": the as-you-type check, and an admin's invite link. */
+export interface ShareActions {
+  check: (input: { emails: string[] }) => Promise<ActionResult<ShareCheck>>;
+  invite: (form: FormData) => Promise<ActionResult<{ code: string; expiresAt: string }>>;
 }
 
 export type Patch = (patch: Partial<FormState>) => void;

@@ -1,10 +1,10 @@
 import "server-only";
-import { findUsersByEmails } from "@/lib/db/agents-users";
 import { listModelChoices } from "@/lib/endpoints/catalog";
 import { AppError } from "@/lib/errors";
 import { previewTree } from "./draft-tree";
 import { currentLimits } from "./limits";
 import { type AgentData, agentDraftSchema, fieldErrors } from "./schema";
+import { accountsForEmails } from "./share-check";
 import { firstUnusableTool } from "./tools";
 
 const refuse = (code: `${string}:${string}`, field: string, message: string) =>
@@ -32,8 +32,7 @@ export async function validateAgentInput({
     const emails = [...new Set(shareEmails.filter(Boolean))];
     if (emails.length === 0)
       throw refuse("bad_request:agent_share", "shareEmails", "Add at least one email.");
-    const users = await findUsersByEmails({ emails });
-    const missing = emails.filter((e) => !users.some((u) => u.email === e));
+    const { users, missing } = await accountsForEmails(emails);
     if (missing.length) {
       throw refuse("bad_request:agent_share", "shareEmails", `No account uses ${missing.join(", ")}.`);
     }

@@ -34,6 +34,7 @@ export interface ChatAgent {
   name: string;
   description: string;
   subagentsEnabled: boolean;
+  allowSelf: boolean;
   childCount: number;
   model: string;
   isDemo: boolean;
@@ -76,6 +77,7 @@ function toChatAgent(a: AgentSummary): ChatAgent {
     name: a.name,
     description: a.description,
     subagentsEnabled: a.subagentsEnabled,
+    allowSelf: a.allowSelf,
     childCount: a.childCount,
     model: a.model,
     isDemo: a.provider === DEMO_ENDPOINT_ID,

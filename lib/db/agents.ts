@@ -42,6 +42,8 @@ export interface AgentSummary {
   ownerName: string;
   isOwner: boolean;
   subagentsEnabled: boolean;
+  /** With subagents on: whether it may spawn copies of itself. */
+  allowSelf: boolean;
   childCount: number;
   /** Endpoint id and model the agent runs on. */
   provider: string;
@@ -87,6 +89,7 @@ const summarySelect = {
   visibility: true,
   ownerId: true,
   subagentsEnabled: true,
+  allowSelf: true,
   provider: true,
   model: true,
   tools: true,
@@ -107,6 +110,7 @@ function toSummary(row: SummaryRow, userId: string): AgentSummary {
     ownerName: row.owner.name ?? row.owner.email,
     isOwner: row.ownerId === userId,
     subagentsEnabled: row.subagentsEnabled,
+    allowSelf: row.allowSelf,
     childCount: row._count.children,
     provider: row.provider,
     model: row.model,

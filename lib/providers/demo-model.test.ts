@@ -57,18 +57,14 @@ describe("demo model", () => {
     expect(createChatModel({ provider: "demo", model: "demo-delegator" })).toBeInstanceOf(DemoChatModel);
   });
 
-  it("delegates several tasks in ONE message, one subagent call per task, round-robin over explicit children", async () => {
+  it("delegates several tasks in ONE message, one subagent call per task, each to the child that fits it (else self)", async () => {
     const model = demo().bindTools([subagentTool(["self", "researcher", "writer"])]);
     const request =
       "Please help me with:\n- Research the history of Rust\n- Write a haiku about autumn\n- Compute 12*7";
     const { chunks, message } = await run(model, [new HumanMessage(request)]);
     expect(message.tool_calls).toHaveLength(3);
     expect(message.tool_calls?.map((c) => c.name)).toEqual(["subagent", "subagent", "subagent"]);
-    expect(message.tool_calls?.map((c) => c.args.subagent_type)).toEqual([
-      "researcher",
-      "writer",
-      "researcher",
-    ]);
+    expect(message.tool_calls?.map((c) => c.args.subagent_type)).toEqual(["researcher", "writer", "self"]);
     expect(message.tool_calls?.[0].args.description).toMatch(/^Research the history of Rust/);
     expect(new Set(message.tool_calls?.map((c) => c.id)).size).toBe(3);
     expect(chunks.filter((c) => (c.tool_call_chunks ?? []).length > 0)).toHaveLength(1);
@@ -191,5 +187,23 @@ describe("demo model routing", () => {
       ["What time is it?", "a1"],
     ]);
     expect(String(reply.content)).toContain("**Mathematician**");
+  });
+
+  it("sends a haiku and an explanation to the Writer and says why", async () => {
+    const { subagentToolDef } = await import("@/lib/agents/graph/tool-defs");
+    const tool = subagentToolDef([
+      { type: "a1", name: "Mathematician", description: "Works out arithmetic with a calculator." },
+      { type: "a2", name: "Writer", description: "Writes poems" },
+      { type: "self", self: true, name: "Lead", description: "A copy of you." },
+    ] as never);
+    const model = new DemoChatModel({ tokenDelayMs: 0 }).bindTools([tool]);
+    const reply = await model.invoke([
+      new HumanMessage("Write a haiku about autumn\nexplain recursion\nCompute 2 * 3\nCheck the weather"),
+    ]);
+    expect(reply.tool_calls?.map((c) => c.args.subagent_type)).toEqual(["a2", "a2", "a1", "self"]);
+    expect(String(reply.content)).toContain(
+      'Write a haiku about autumn → **Writer** (fits: "Writer", "poems")',
+    );
+    expect(String(reply.content)).toContain("Check the weather → **self** (no subagent fits: a copy of me)");
   });
 });

@@ -6,6 +6,7 @@ import { requireUser } from "@/lib/auth/session";
 import { createAgent, duplicateAgent, restoreAgentVersion, updateAgent } from "@/lib/builder/agents";
 import { parsePreviewInput, previewTree, type TreeVerdict } from "@/lib/builder/draft-tree";
 import { currentLimits } from "@/lib/builder/limits";
+import { checkShareEmails, SHARE_CHECK_MAX, type ShareCheck } from "@/lib/builder/share-check";
 import { deleteAgent, getAgent, listAgentParents } from "@/lib/db/agents";
 import { AppError } from "@/lib/errors";
 
@@ -105,5 +106,19 @@ export async function restoreVersionAction(input: {
     const agent = await restoreAgentVersion({ id, userId: user.id, version });
     revalidatePath(`/agents/${agent.id}`);
     return succeeded({ version: agent.version });
+  }, input);
+}
+
+const shareCheckInput = z.object({ emails: z.array(z.string().max(320)).max(SHARE_CHECK_MAX) });
+
+/**
+ * Checks the "Share with" addresses as they are typed: which have no account yet, and whether the
+ * user can invite them (see checkShareEmails for what this reveals and why that is acceptable).
+ */
+export async function checkShareEmailsAction(input: { emails: string[] }): Promise<ActionResult<ShareCheck>> {
+  return runAction(async () => {
+    const user = await requireUser();
+    const { emails } = parse(shareCheckInput, input);
+    return succeeded(await checkShareEmails({ emails, isAdmin: user.role === "ADMIN" }));
   }, input);
 }

@@ -4,8 +4,8 @@
  * 1. Trailing ToolMessages answer `subagent` calls → the final answer quoting each child's result.
  * 2. Trailing ToolMessages answer other tools (calculator, current_time) → an answer using them.
  * 3. A new request with several tasks and a `subagent` tool → ONE message with one `subagent` call
- *    per task (they run in parallel); types round-robin over explicit children, `self` only when
- *    it is the only option.
+ *    per task (they run in parallel), each to the child whose name and description fit it best
+ *    (demo/routing.ts), else to `self` when allowed.
  * 4. A request about attached files ("summarize the attached file", "count the rows of the CSV")
  *    → an answer per file; with several files and a `subagent` tool, one subagent per file, each
  *    passed its file by name (demo/files.ts).
@@ -19,6 +19,7 @@ import { messageText } from "../../agents/messages";
 import { answerTask, answerWithToolResult, composeFinalAnswer, DEMO_NOTE } from "./answers";
 import { answerAboutFiles, filesInView, isAboutFiles } from "./files";
 import { answerNoteResult, isNoteTool, planDeleteAfterList, planNoteCall } from "./notes";
+import { type Route, routeTask } from "./routing";
 import { asksForTime, findArithmetic, splitTasks } from "./tasks";
 
 /** A bound tool as the demo sees it: name and JSON schema of its arguments. */
@@ -89,48 +90,33 @@ export function subagentCatalog(
   return catalog;
 }
 
-// A task goes to the child whose name or description fits it; otherwise round-robin.
-const SKILLS: { test: (task: string) => boolean; words: RegExp }[] = [
-  { test: (t) => Boolean(findArithmetic(t)), words: /math|calcul|arithmetic|number/i },
-  { test: asksForTime, words: /time|clock|date/i },
-];
-
-function pickChild(
-  task: string,
-  i: number,
-  types: string[],
-  catalog: Map<string, { name: string; about: string }>,
-): string {
-  for (const skill of SKILLS) {
-    if (!skill.test(task)) continue;
-    const fit = types.find((t) => {
-      const info = catalog.get(t);
-      return info && skill.words.test(`${info.name} ${info.about}`);
-    });
-    if (fit) return fit;
-  }
-  return types[i % types.length];
-}
-
 function planDelegation(tasks: string[], subagent: DemoToolInfo): DemoPlan {
   const options = subagent.parameters?.properties?.subagent_type?.enum?.map(String) ?? [];
-  const children = options.filter((o) => o !== "self");
-  const types = children.length > 0 ? children : ["self"];
   const catalog = subagentCatalog(subagent);
+  const children = options
+    .filter((o) => o !== "self")
+    .map((type) => ({ type, name: catalog.get(type)?.name ?? type, about: catalog.get(type)?.about ?? "" }));
+  const routes = tasks.map((task, i) => routeTask(task, i, children, options.includes("self")));
   const toolCalls = tasks.map((task, i) => ({
     name: "subagent",
-    args: { subagent_type: pickChild(task, i, types, catalog), description: task },
+    args: { subagent_type: routes[i].type, description: task },
   }));
   const list = toolCalls
-    .map(
-      (c, i) =>
-        `${i + 1}. ${c.args.description} → **${catalog.get(c.args.subagent_type)?.name ?? c.args.subagent_type}**`,
-    )
+    .map((c, i) => {
+      const who = catalog.get(c.args.subagent_type)?.name ?? c.args.subagent_type;
+      return `${i + 1}. ${c.args.description} → **${who}** (${routeReason(routes[i])})`;
+    })
     .join("\n");
   return {
     text: `I'll split this into ${tasks.length} tasks and hand them to subagents in parallel:\n\n${list}`,
     toolCalls,
   };
+}
+
+/** Why a task went where it did, in the words of the agent's own name and description. */
+function routeReason(route: Route): string {
+  if (route.matched.length > 0) return `fits: ${route.matched.map((w) => `"${w}"`).join(", ")}`;
+  return route.type === "self" ? "no subagent fits: a copy of me" : "no subagent fits: next in turn";
 }
 
 function planFileDelegation(request: string, files: FileBlock[], subagent: DemoToolInfo): DemoPlan {

@@ -6,11 +6,15 @@ export class ChatPage {
 
   async openNew(agentName?: string) {
     await this.page.goto("/chat");
-    if (agentName) {
-      const select = this.page.getByTestId("agent-select");
-      const value = await select.locator("option", { hasText: agentName }).first().getAttribute("value");
-      await select.selectOption(value as string);
-    }
+    if (agentName) await this.pickAgent(agentName);
+  }
+
+  /** Picks the agent with this exact name in the searchable agent picker. */
+  async pickAgent(name: string) {
+    await this.page.getByTestId("agent-select").click();
+    await this.page.getByTestId("agent-search").fill(name);
+    await this.page.getByTestId("agent-picker").getByTestId(`agent-option-${name}`).click();
+    await expect(this.page.getByTestId("agent-select-value")).toHaveText(name);
   }
 
   async send(text: string) {

@@ -9,8 +9,10 @@ import { requireUserPage } from "@/lib/auth/session";
 import { getAgent } from "@/lib/db/agents";
 import { listAgentVersions } from "@/lib/db/agents-write";
 import { isAppError } from "@/lib/errors";
+import { createInviteAction } from "../../admin/registration/actions";
 import {
   agentParentsAction,
+  checkShareEmailsAction,
   deleteAgentAction,
   duplicateAgentAction,
   previewAgentAction,
@@ -83,6 +85,7 @@ export default async function AgentPage({
         notice={justCreated && agent.isOwner ? `Created — saved version ${agent.version}.` : undefined}
         save={saveAgentAction}
         preview={previewAgentAction}
+        share={{ check: checkShareEmailsAction, invite: createInviteAction }}
       />
       {agent.isOwner && (
         <VersionHistory

@@ -4,7 +4,8 @@ import { AgentForm } from "@/components/agents/agent-form";
 import { emptyForm } from "@/components/agents/form-state";
 import { requireUserPage } from "@/lib/auth/session";
 import { DEFAULT_MODEL_CHOICE } from "@/lib/endpoints/catalog";
-import { previewAgentAction, saveAgentAction } from "../actions";
+import { createInviteAction } from "../../admin/registration/actions";
+import { checkShareEmailsAction, previewAgentAction, saveAgentAction } from "../actions";
 import { formOptions } from "../form-options";
 
 export const metadata: Metadata = { title: "New agent" };
@@ -24,7 +25,13 @@ export default async function NewAgentPage() {
           New agent
         </h1>
       </header>
-      <AgentForm initial={initial} options={options} save={saveAgentAction} preview={previewAgentAction} />
+      <AgentForm
+        initial={initial}
+        options={options}
+        save={saveAgentAction}
+        preview={previewAgentAction}
+        share={{ check: checkShareEmailsAction, invite: createInviteAction }}
+      />
     </div>
   );
 }
