@@ -118,6 +118,31 @@ describe("files in chat", () => {
     expect(await countOf("Attachment")).toBe(1);
   });
 
+  it("holds the storage quota under concurrent uploads (12 × 300 kB at once under 1 MB)", async () => {
+    const actor = { id: owner.id, email: "owner@example.com" };
+    await updateQuotaOverride({ userId: owner.id, patch: { fileStorageMegabytes: 1 }, actor });
+    const KB = 1024;
+    // Distinct contents, so no two uploads share a hash (each counts in full anyway).
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => upload(`part-${i}.txt`, enc(String(i % 10).repeat(300 * KB - i)))),
+    );
+    const statuses = results.map((r) => r.status).sort();
+    const stored = Number(
+      (
+        await query<{ n: string }>(
+          `SELECT coalesce(sum(size), 0) AS n FROM "Attachment" WHERE "userId" = $1`,
+          [owner.id],
+        )
+      )[0].n,
+    );
+    console.log(`concurrent uploads: ${statuses.filter((s) => s === 201).length} stored, ${stored} bytes`);
+    expect(stored).toBeLessThanOrEqual(1024 * KB);
+    // Three fit in 1 MB: exactly those are stored, the other nine refused with the quota's reason.
+    expect(statuses).toEqual([...Array(3).fill(201), ...Array(9).fill(422)]);
+    for (const r of results.filter((r) => r.status === 422))
+      expect((await r.json()).code).toBe("limit:file_storage");
+  });
+
   it("refuses what the admin's limits don't allow, each with its typed 4xx", async () => {
     const actor = { id: owner.id, email: "owner@example.com" };
     await updateQuotaSettings({ patch: { maxFileMegabytes: 1, maxFilesPerMessage: 2 }, actor });
