@@ -28,6 +28,7 @@ import {
 } from "./input";
 import { freeSlug, slugify } from "./names";
 import { getMcpPool, type McpPool } from "./pool";
+import { safeErrorText, secretValues } from "./redact";
 import { sealSecretMap, storedSecretMap } from "./secrets";
 import { getServerRecord, listServerRecords, type ServerRecord, serverConfig } from "./servers";
 import { type McpServerSummary, summaryOf } from "./summary";
@@ -178,8 +179,11 @@ export async function refreshMcpServer({
   const record = await recordOrThrow(id);
   const create = record.row ? undefined : builtinColumns(record);
   const lastRefreshedAt = new Date();
+  let secrets: string[] = [];
   try {
-    const tools = await pool.listTools(serverConfig(record), { refresh: true });
+    const config = serverConfig(record);
+    secrets = secretValues(config);
+    const tools = await pool.listTools(config, { refresh: true });
     await saveMcpToolCache({
       id,
       create,
@@ -191,7 +195,13 @@ export async function refreshMcpServer({
     await saveMcpToolCache({
       id,
       create,
-      cache: { tools: record.tools, status: "error", lastError: err.message, lastRefreshedAt },
+      // Shown to admins only (users see that the server is unavailable, not why).
+      cache: {
+        tools: record.tools,
+        status: "error",
+        lastError: safeErrorText(err.message, secrets),
+        lastRefreshedAt,
+      },
     });
   }
   return getMcpServerForAdmin({ id, pool });

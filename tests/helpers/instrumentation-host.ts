@@ -10,3 +10,5 @@ try {
 }
 console.log("serving");
 process.exit(0);
+
+export {};

@@ -8,7 +8,11 @@ function start(env: Record<string, string>) {
     process.execPath,
     ["--conditions=react-server", "--import", "tsx", "tests/helpers/instrumentation-host.ts"],
     // No DATABASE_URL: the hook stops after validating the configuration.
-    { env: { PATH: process.env.PATH ?? "", ...env }, encoding: "utf8", timeout: 60_000 },
+    {
+      env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", ...env },
+      encoding: "utf8",
+      timeout: 60_000,
+    },
   );
   return { code: out.status, stdout: out.stdout, stderr: out.stderr };
 }
