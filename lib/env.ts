@@ -3,6 +3,7 @@
 // that start the app may still set variables for it.
 import "server-only";
 import { z } from "zod";
+import { parseAddressPolicy } from "./mcp/address-policy";
 
 // An empty value (`KEY=` in an env file) means "not set".
 const blank = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
@@ -123,6 +124,24 @@ const schema = z.object({
   MCP_CONNECT_TIMEOUT_MS: z.preprocess(blank, z.coerce.number().int().positive().default(10_000)),
   MCP_MAX_RESULT_CHARS: z.preprocess(blank, z.coerce.number().int().positive().default(20_000)),
   MCP_NOTES_URL: z.preprocess(blank, z.string().trim().url().optional()),
+  /**
+   * Addresses admins' HTTP MCP servers may have beyond public ones: "loopback", "private", CIDRs,
+   * host names (comma-separated). Link-local and metadata addresses are never allowed.
+   */
+  MCP_ALLOWED_NETWORKS: z.preprocess(
+    blank,
+    z
+      .string()
+      .trim()
+      .superRefine((v, ctx) => {
+        try {
+          parseAddressPolicy(v);
+        } catch (err) {
+          ctx.addIssue({ code: "custom", message: (err as Error).message });
+        }
+      })
+      .optional(),
+  ),
   /** A run waiting for approvals of tool calls ends as expired after this many hours without a decision. */
   TOOL_APPROVAL_EXPIRE_HOURS: z.preprocess(blank, z.coerce.number().positive().max(8760).default(24)),
 

@@ -62,7 +62,7 @@ export async function leasesOnHost({
 }: {
   host: string;
   exceptId: string;
-}): Promise<{ id: string; pid: number }[]> {
+}): Promise<{ id: string; pid: number | null }[]> {
   return getDb().processLease.findMany({
     where: { host, id: { not: exceptId } },
     select: { id: true, pid: true },

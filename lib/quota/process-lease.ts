@@ -201,7 +201,9 @@ function pidAlive(pid: number): boolean {
 /** Interrupts the runs of this host's leases whose process is gone, and deletes those leases. */
 async function interruptRunsOfEarlierLives(s: LeaseState): Promise<void> {
   const leases = await leasesOnHost({ host: os.hostname(), exceptId: s.id });
-  const dead = leases.filter((l) => l.pid === process.pid || !pidAlive(l.pid)).map((l) => l.id);
+  const dead = leases
+    .filter((l) => l.pid !== null && (l.pid === process.pid || !pidAlive(l.pid)))
+    .map((l) => l.id);
   if (!dead.length) return;
   const ended = await interruptRuns({
     runs: await findRunsOfProcesses({ processIds: dead }),
