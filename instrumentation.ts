@@ -5,9 +5,19 @@ export async function register() {
   // (installed first: with NEXT_MANUAL_SIG_HANDLE set nothing else ends the process).
   const { installShutdownHandlers } = await import("@/lib/chat/shutdown");
   installShutdownHandlers();
-  // A bad setting stops the server here, with every bad variable named, before it serves anything.
-  const { env } = await import("@/lib/env");
-  if (!env().DATABASE_URL) return;
+  // A bad setting stops the server here, with every bad variable named, before it serves anything:
+  // Next.js logs an error thrown by this hook and serves anyway (a 500 on every route), so exit.
+  const { env, EnvError } = await import("@/lib/env");
+  let databaseUrl: string | undefined;
+  try {
+    databaseUrl = env().DATABASE_URL;
+  } catch (err) {
+    if (!(err instanceof EnvError)) throw err;
+    console.error(JSON.stringify({ level: "error", msg: err.message }));
+    console.error(`\n${err.message}\nThe server did not start.\n`);
+    process.exit(1);
+  }
+  if (!databaseUrl) return;
   // This process's lease: its first heartbeat interrupts the runs of processes that died (a crash,
   // a kill), and every heartbeat after it does the same for processes that die later.
   const { ensureProcessLease } = await import("@/lib/quota/process-lease");

@@ -24,6 +24,8 @@ export default defineConfig({
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
           globalSetup: ["tests/integration/global-setup.ts"],
+          // The tests' own MCP servers listen on loopback: opted in, as an operator would.
+          env: { MCP_ALLOWED_NETWORKS: "loopback" },
           // One Postgres database is shared; files run one after another to keep counts exact.
           fileParallelism: false,
           testTimeout: 30_000,

@@ -9,6 +9,7 @@
  * Paths take turns in rounds, so a busy neighbour on this shared machine slows all of them alike.
  * Prints µs p50 / p99 / mean of sequential calls, then calls/s with 8 calls in flight.
  */
+
 import { type ChildProcess, spawn } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
@@ -16,6 +17,7 @@ import { performance } from "node:perf_hooks";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { builtinRegistryTool } from "../lib/agents/tools";
+import { parseAddressPolicy } from "../lib/mcp/address-policy";
 import type { McpSettings } from "../lib/mcp/config";
 import { McpPool } from "../lib/mcp/pool";
 import { mcpRegistryTool } from "../lib/mcp/registry-tool";
@@ -74,6 +76,8 @@ const settings: McpSettings = {
   connectTimeoutMs: 10_000,
   maxResultChars: 20_000,
   notesUrl: "http://127.0.0.1:3000/api/mcp/notes",
+  // The bench's server listens on loopback: opted in, as an operator would.
+  addressPolicy: parseAddressPolicy("loopback"),
 };
 const pool = new McpPool({ settings: () => settings, log: () => {} });
 const { url, child } = await startHttpServer();

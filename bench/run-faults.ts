@@ -1,6 +1,10 @@
 /**
  * How fast runs recover from faults (node --conditions=react-server --import tsx bench/run-faults.ts).
  *
+ *   restart   an app process running an answer is SIGKILLed and the same server started again
+ *             (same host, new pid); the user (one answer at a time) sends again at once, and again
+ *             every 0.5 s while refused: the time from the kill, and from the restarted process's
+ *             ready, until a send is admitted. Runs first, while this process holds no lease.
  *   kill      an app process running an answer is SIGKILLed; this process (another app process
  *             with its own lease heartbeat) measures the time until the run is INTERRUPTED.
  *             Bounded by RUN_LEASE_STALE_SECONDS + RUN_LEASE_HEARTBEAT_SECONDS (defaults 12 + 3).
@@ -53,7 +57,7 @@ function worker(argv: string[], env: Record<string, string>) {
       await new Promise((r) => setTimeout(r, 20));
     }
   };
-  return { child, waitFor };
+  return { child, waitFor, lines };
 }
 
 async function poll<T>(fn: () => Promise<T | undefined>, step = 50): Promise<T> {
@@ -90,6 +94,48 @@ try {
   const env = { DATABASE_URL: db.url };
   const setup = worker(["setup", server.url], env);
   const ids = await setup.waitFor("setup");
+  // One answer at a time: the dead run holds the user's only slot until it is interrupted.
+  await one(
+    db.url,
+    `INSERT INTO "QuotaSettings" (id, "maxConcurrentRuns", "messagesPerWindow", "updatedAt")
+     VALUES ('global', 1, 0, now())
+     ON CONFLICT (id) DO UPDATE SET "maxConcurrentRuns" = 1, "messagesPerWindow" = 0, "updatedAt" = now()`,
+    [],
+  );
+  const fromKill: number[] = [];
+  const fromReady: number[] = [];
+  const attempts: number[] = [];
+  for (let i = 0; i < rounds; i++) {
+    const run = worker(["run", String(ids.userId), String(ids.agentId), "Say sixty words"], env);
+    await run.waitFor("chars");
+    run.child.kill("SIGKILL");
+    await new Promise((r) => run.child.once("exit", r));
+    const t0 = Date.now();
+    let refused = 0;
+    // The first restarted process's ready: a refused send means the user waits for another try.
+    let firstReady: number | undefined;
+    for (;;) {
+      const again = worker(["run", String(ids.userId), String(ids.agentId), "Again"], env);
+      const admitted = await again
+        .waitFor("meta")
+        .then(() => true)
+        .catch(() => false);
+      const ready = again.lines.find((l) => l.type === "ready") as { at?: number } | undefined;
+      firstReady ??= ready?.at;
+      if (admitted) {
+        fromKill.push(Date.now() - t0);
+        attempts.push(refused);
+        fromReady.push(Date.now() - (firstReady ?? Date.now()));
+        await again.waitFor("saved");
+        break;
+      }
+      refused += 1;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+  console.log(`restart: kill → next send admitted: ${summary(fromKill)}`);
+  console.log(`restart: restarted process ready → a send admitted: ${summary(fromReady)}`);
+  console.log(`restart: sends refused before the admitted one, by round: ${attempts.join(", ")}`);
   // This process is the other app process: its heartbeat judges the dead one.
   const { ensureProcessLease } = await import("../lib/quota/process-lease");
   const { env: appEnv } = await import("../lib/env");

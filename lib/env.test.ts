@@ -66,7 +66,10 @@ describe("env: client addresses and registration", () => {
   });
 
   it("refuses the old TRUST_PROXY switch instead of silently ignoring it", () => {
-    expect(() => env({ TRUST_PROXY: "true" })).toThrow(/TRUST_PROXY: replaced by TRUSTED_PROXY_HOPS/);
+    expect(() => env({ TRUST_PROXY: "true" })).toThrow(/TRUST_PROXY: removed; use TRUSTED_PROXY_HOPS/);
+    expect(() => env({ FILE_MAX_MB: "10", TRUST_PROXY: "false" })).toThrow(
+      /TRUST_PROXY: removed.*FILE_MAX_MB: removed; use the admin.s file limits/,
+    );
     expect(env({ TRUST_PROXY: "" }).TRUSTED_PROXY_HOPS).toBe(0);
   });
 

@@ -3,6 +3,7 @@
 // that start the app may still set variables for it.
 import "server-only";
 import { z } from "zod";
+import { parseAddressPolicy } from "./mcp/address-policy";
 
 // An empty value (`KEY=` in an env file) means "not set".
 const blank = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
@@ -26,6 +27,17 @@ const PROVIDER_KEYS = [
   "OLLAMA_BASE_URL",
   "OLLAMA_MODELS",
 ] as const;
+
+/**
+ * Settings that were removed, with what replaced them: set, they are refused (the server does not
+ * start) so an old setting is never silently ignored.
+ */
+const REMOVED_SETTINGS: Record<string, string> = {
+  TRUST_PROXY: "TRUSTED_PROXY_HOPS (the number of proxies in front; 0 = none)",
+  FILE_MAX_MB: "the admin's file limits (Admin → Files: largest file)",
+  FILE_MAX_PER_MESSAGE: "the admin's file limits (Admin → Files: files per message)",
+  FILE_STORAGE_QUOTA_MB: "the admin's file limits (Admin → Files: storage per user)",
+};
 
 const schema = z.object({
   /** Set by Vitest; test-only hooks refuse to work without it. */
@@ -73,11 +85,6 @@ const schema = z.object({
    * directly: the socket address is the client address and forwarding headers are ignored.
    */
   TRUSTED_PROXY_HOPS: z.preprocess(blank, z.coerce.number().int().min(0).max(20).default(0)),
-  /** Replaced by TRUSTED_PROXY_HOPS; refused so an old setting is not silently ignored. */
-  TRUST_PROXY: z.preprocess(
-    blank,
-    z.undefined({ error: "replaced by TRUSTED_PROXY_HOPS (the number of proxies in front; 0 = none)" }),
-  ),
   /**
    * Caps the registration mode the admin chooses: open (no cap), invite (at most invite-only)
    * or closed. Unset = the admin's setting alone decides.
@@ -117,6 +124,24 @@ const schema = z.object({
   MCP_CONNECT_TIMEOUT_MS: z.preprocess(blank, z.coerce.number().int().positive().default(10_000)),
   MCP_MAX_RESULT_CHARS: z.preprocess(blank, z.coerce.number().int().positive().default(20_000)),
   MCP_NOTES_URL: z.preprocess(blank, z.string().trim().url().optional()),
+  /**
+   * Addresses admins' HTTP MCP servers may have beyond public ones: "loopback", "private", CIDRs,
+   * host names (comma-separated). Link-local and metadata addresses are never allowed.
+   */
+  MCP_ALLOWED_NETWORKS: z.preprocess(
+    blank,
+    z
+      .string()
+      .trim()
+      .superRefine((v, ctx) => {
+        try {
+          parseAddressPolicy(v);
+        } catch (err) {
+          ctx.addIssue({ code: "custom", message: (err as Error).message });
+        }
+      })
+      .optional(),
+  ),
   /** A run waiting for approvals of tool calls ends as expired after this many hours without a decision. */
   TOOL_APPROVAL_EXPIRE_HOURS: z.preprocess(blank, z.coerce.number().positive().max(8760).default(24)),
 
@@ -144,14 +169,14 @@ const schema = z.object({
 export type Env = z.infer<typeof schema>;
 export type ProviderEnv = Record<(typeof PROVIDER_KEYS)[number] | "DEMO_ENDPOINT", string | undefined>;
 
-class EnvError extends Error {
+export class EnvError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid configuration: ${problems.join("; ")}. See .env.example.`);
     this.name = "EnvError";
   }
 }
 
-const KEYS = Object.keys(schema.shape);
+const KEYS = [...Object.keys(schema.shape), ...Object.keys(REMOVED_SETTINGS)];
 let memo: { key: string; value: Env } | undefined;
 const fixedEnvironment = process.env.NODE_ENV === "production" && !process.env.VITEST;
 
@@ -171,8 +196,12 @@ export function env(source: Record<string, string | undefined> = process.env): E
   for (const k of KEYS) key += `${source[k] ?? "\u0000"}\u0001`;
   if (memo?.key === key) return memo.value;
   const parsed = schema.safeParse(source);
-  if (!parsed.success) {
-    throw new EnvError(parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`));
+  const stale = Object.entries(REMOVED_SETTINGS)
+    .filter(([name]) => blank(source[name]) !== undefined)
+    .map(([name, replacement]) => `${name}: removed; use ${replacement} instead`);
+  if (!parsed.success || stale.length) {
+    const issues = parsed.success ? [] : parsed.error.issues;
+    throw new EnvError([...stale, ...issues.map((i) => `${i.path.join(".")}: ${i.message}`)]);
   }
   memo = { key, value: Object.freeze(parsed.data) as Env };
   return memo.value;

@@ -10,6 +10,8 @@ process.env.APP_ENCRYPTION_KEY ??= "e2e-encryption-key-not-for-production";
 process.env.E2E = "1";
 // Keep the demo model offered even after a test adds a real endpoint.
 process.env.DEMO_ENDPOINT ??= "on";
+// The tests' own MCP servers listen on loopback: opted in, as an operator would.
+process.env.MCP_ALLOWED_NETWORKS ??= "loopback";
 
 async function cleanup() {
   if (db && !process.env.KEEP_TEST_DB) await dropDatabase(db.name).catch(() => {});

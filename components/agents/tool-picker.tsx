@@ -67,8 +67,8 @@ export function ToolPicker({
             {g.name}
             {g.kind === "mcp" && <span className="normal-case font-normal">MCP server</span>}
             {g.status === "error" && (
-              <span title={g.error ?? undefined}>
-                <Badge tone="amber">Last refresh failed</Badge>
+              <span data-testid="tool-group-unavailable">
+                <Badge tone="amber">{unavailableLabel(g.checkedAt)}</Badge>
               </span>
             )}
           </div>
@@ -148,4 +148,10 @@ function AskToggle({
       <span className="text-zinc-500">(the run waits for your approval of each call)</span>
     </label>
   );
+}
+
+/** "Unavailable since 10:42 UTC" (the last refresh, which failed); the reason is for admins only. */
+function unavailableLabel(checkedAt: string | null | undefined): string {
+  // UTC from the ISO string: the server's and the browser's render agree (no hydration mismatch).
+  return checkedAt ? `Unavailable since ${checkedAt.slice(11, 16)} UTC` : "Unavailable";
 }

@@ -22,7 +22,8 @@ export interface ToolGroup {
   kind: "builtin" | "mcp";
   /** MCP servers: the outcome of the last refresh (the tools listed are from then). */
   status?: "unknown" | "connected" | "error";
-  error?: string | null;
+  /** MCP servers: when the last refresh ran (ISO), to say since when one is unavailable. */
+  checkedAt?: string | null;
   tools: ToolChoice[];
 }
 
@@ -47,7 +48,7 @@ export async function listToolChoices({ userId }: { userId: string }): Promise<T
         name: g.server.name,
         kind: "mcp",
         status: g.status,
-        error: g.lastError,
+        checkedAt: g.lastRefreshedAt?.toISOString() ?? null,
         tools: g.tools.map((t) => ({
           name: t.modelName,
           label: t.title || t.name,

@@ -19,24 +19,44 @@ const INFO = ATTACHMENT_INFO;
 const lockHash = (tx: Tx, sha256: string) =>
   tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`file:${sha256}`}, 0))`;
 
+// A user's uploads are serialised by this one (taken before any hash lock), so the storage they
+// use is counted and added to as one step: concurrent uploads can't all fit under the same room.
+const lockUserStorage = (tx: Tx, userId: string) =>
+  tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`file-storage:${userId}`}, 0))`;
+
+/** Sum of the sizes of a user's attachments, read inside `tx`. */
+async function usedIn(tx: Tx, userId: string): Promise<number> {
+  const agg = await tx.attachment.aggregate({ where: { userId }, _sum: { size: true } });
+  return agg._sum.size ?? 0;
+}
+
 /**
  * Stores the bytes once per hash (kept when already there) and records the user's pending
- * attachment, in one transaction under the hash's lock.
+ * attachment, in one transaction under the user's storage lock and the hash's lock — unless the
+ * user's attachments plus this one would take more than `maxUserBytes`: then nothing is written and
+ * the bytes the user's attachments take are returned.
  */
 export async function insertBlobAndAttachment({
   blob,
   attachment,
+  maxUserBytes,
 }: {
   blob: { sha256: string; size: number; data: Uint8Array; text: string | null };
   attachment: { userId: string; name: string; mimeType: string; kind: string; size: number };
-}): Promise<AttachmentInfo> {
+  maxUserBytes: number;
+}): Promise<{ saved: AttachmentInfo } | { refusedWithUsed: number }> {
   return getDb().$transaction(async (tx) => {
+    await lockUserStorage(tx, attachment.userId);
+    const used = await usedIn(tx, attachment.userId);
+    if (used + attachment.size > maxUserBytes) return { refusedWithUsed: used };
     await lockHash(tx, blob.sha256);
     await tx.$executeRaw`
       INSERT INTO "FileBlob" ("sha256", "size", "data", "text")
       VALUES (${blob.sha256}, ${blob.size}, ${Buffer.from(blob.data)}, ${blob.text})
       ON CONFLICT ("sha256") DO NOTHING`;
-    return tx.attachment.create({ data: { ...attachment, sha256: blob.sha256 }, select: INFO });
+    return {
+      saved: await tx.attachment.create({ data: { ...attachment, sha256: blob.sha256 }, select: INFO }),
+    };
   });
 }
 

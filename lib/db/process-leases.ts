@@ -55,6 +55,37 @@ export async function findRunsOfDeadProcesses({
           AND l."heartbeatAt" > ${utcNow} - make_interval(secs => ${staleSeconds}::float8))`;
 }
 
+/** The leases recorded for processes on this host (its earlier lives among them), except `exceptId`. */
+export async function leasesOnHost({
+  host,
+  exceptId,
+}: {
+  host: string;
+  exceptId: string;
+}): Promise<{ id: string; pid: number | null }[]> {
+  return getDb().processLease.findMany({
+    where: { host, id: { not: exceptId } },
+    select: { id: true, pid: true },
+  });
+}
+
+/** RUNNING runs owned by any of these processes. */
+export async function findRunsOfProcesses({
+  processIds,
+}: {
+  processIds: string[];
+}): Promise<{ id: string; assistantMessageId: string }[]> {
+  if (!processIds.length) return [];
+  return getDb().run.findMany({
+    where: { processId: { in: processIds }, status: "RUNNING" },
+    select: { id: true, assistantMessageId: true },
+  });
+}
+
+export async function deleteLeases({ ids }: { ids: string[] }): Promise<void> {
+  if (ids.length) await getDb().processLease.deleteMany({ where: { id: { in: ids } } });
+}
+
 /** RUNNING runs recorded as this process's that it does not hold any more (e.g. a save gave up). */
 export async function findRunsOfProcess({
   processId,

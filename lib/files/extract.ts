@@ -1,6 +1,10 @@
 // What the models read of a file: the text of a text file, or of a PDF page by page. Images have
-// no text (they travel as image parts). Bounded so a hostile file can't take the process down.
+// no text (they travel as image parts). Bounded so a hostile file can't take the process down: a
+// PDF is read in a worker thread (lib/files/pdf-worker.mjs) within a time, unpacked-size, page and
+// heap budget, at most two at a time.
 import "server-only";
+import path from "node:path";
+import { Worker } from "node:worker_threads";
 import type { FileKind } from "./sniff";
 
 /** Pages of a PDF read at most; the rest is named in a note. */
@@ -21,42 +25,127 @@ function cap(text: string): string {
     : text;
 }
 
-/** Text of a PDF, one "Page N" section per page; throws ExtractError when the PDF can't be read. */
-export async function pdfText(bytes: Uint8Array, name: string): Promise<string> {
-  const { getDocumentProxy } = await import("unpdf");
-  let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
+/** What one PDF may cost to read. */
+export interface PdfBudget {
+  /** Pages read at most; the rest is named in a note. */
+  maxPages: number;
+  /** Bytes all its streams may take once unpacked: a small file that inflates past this is refused. */
+  maxInflatedBytes: number;
+  /** Longest the reading may take before the worker is stopped and the file refused. */
+  timeoutMs: number;
+  /** Heap of the worker (its JavaScript objects; unpacked bytes are bounded by maxInflatedBytes). */
+  maxHeapMb: number;
+}
+
+const MB = 1024 * 1024;
+
+export const PDF_BUDGET: PdfBudget = {
+  maxPages: MAX_PDF_PAGES,
+  maxInflatedBytes: 48 * MB,
+  timeoutMs: 20_000,
+  maxHeapMb: 256,
+};
+
+/** PDFs read at once by this process; more wait their turn (each worker holds up to its budget). */
+const MAX_CONCURRENT_PDFS = 2;
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function turn(): Promise<() => void> {
+  if (running >= MAX_CONCURRENT_PDFS) await new Promise<void>((resolve) => waiting.push(resolve));
+  running++;
+  return () => {
+    running--;
+    waiting.shift()?.();
+  };
+}
+
+/** Workers reading a PDF right now (for tests: a refused file leaves none behind). */
+export function pdfWorkersRunning(): number {
+  return running;
+}
+
+// A file of the source tree, loaded as it is (not bundled): the server runs from the app's root.
+const WORKER_FILE = path.join(process.cwd(), "lib", "files", "pdf-worker.mjs");
+
+type WorkerAnswer = { text: string } | { refused: "inflated" } | { unreadable: string };
+
+/**
+ * Text of a PDF, one "Page N" section per page, read in a worker thread within `budget` so a
+ * hostile PDF never stalls this process; throws ExtractError with the reason when it can't be read.
+ */
+export async function pdfText(
+  bytes: Uint8Array,
+  name: string,
+  budget: PdfBudget = PDF_BUDGET,
+): Promise<string> {
+  const done = await turn();
   try {
-    // pdf.js takes the buffer over: give it a copy.
-    pdf = await getDocumentProxy(new Uint8Array(bytes), { stopAtErrors: false, verbosity: 0 });
-  } catch (err) {
-    throw new ExtractError(`"${name}" couldn't be read as a PDF (${shortReason(err)}).`, { cause: err });
-  }
-  try {
-    const pages = Math.min(pdf.numPages, MAX_PDF_PAGES);
-    const out: string[] = [];
-    let chars = 0;
-    for (let i = 1; i <= pages && chars < MAX_TEXT_CHARS; i++) {
-      let text: string;
-      try {
-        const page = await pdf.getPage(i);
-        const content = await page.getTextContent();
-        text = content.items
-          .map((it) => ("str" in it ? `${it.str}${it.hasEOL ? "\n" : ""}` : ""))
-          .join("")
-          .trim();
-        page.cleanup();
-      } catch (err) {
-        text = `[This page couldn't be read: ${shortReason(err)}]`;
-      }
-      const section = `--- Page ${i} ---\n${text || "[no text on this page]"}`;
-      out.push(section);
-      chars += section.length;
-    }
-    if (pdf.numPages > pages) out.push(`[Pages ${pages + 1}–${pdf.numPages} were not read.]`);
-    return cap(out.join("\n\n"));
+    const answer = await inWorker(bytes, name, budget);
+    if ("refused" in answer)
+      throw new ExtractError(
+        `"${name}" expands to more than ${Math.round(budget.maxInflatedBytes / MB)} MB when unpacked, more than a PDF here may take; it was not read.`,
+      );
+    if ("unreadable" in answer)
+      throw new ExtractError(`"${name}" couldn't be read as a PDF (${answer.unreadable}).`);
+    return cap(answer.text);
   } finally {
-    await pdf.loadingTask.destroy().catch(() => {});
+    done();
   }
+}
+
+function inWorker(bytes: Uint8Array, name: string, budget: PdfBudget): Promise<WorkerAnswer> {
+  // pdf.js takes the buffer over: the worker gets a copy.
+  const copy = new Uint8Array(bytes);
+  const worker = new Worker(WORKER_FILE, {
+    workerData: {
+      bytes: copy,
+      maxPages: budget.maxPages,
+      maxTextChars: MAX_TEXT_CHARS,
+      maxInflatedBytes: budget.maxInflatedBytes,
+    },
+    transferList: [copy.buffer],
+    resourceLimits: { maxOldGenerationSizeMb: budget.maxHeapMb, maxYoungGenerationSizeMb: 32 },
+  });
+  return new Promise<WorkerAnswer>((resolve, reject) => {
+    let settled = false;
+    const settle = (fn: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      // Stopped whatever happened: its memory and CPU are freed with it.
+      void worker.terminate();
+      fn();
+    };
+    const timer = setTimeout(
+      () =>
+        settle(() =>
+          reject(
+            new ExtractError(
+              `Reading "${name}" took longer than ${Math.max(1, Math.round(budget.timeoutMs / 1000))} s, more than a PDF here may take; it was not read.`,
+            ),
+          ),
+        ),
+      budget.timeoutMs,
+    );
+    worker.once("message", (answer: WorkerAnswer) => settle(() => resolve(answer)));
+    worker.once("error", (err: Error & { code?: string }) =>
+      settle(() =>
+        reject(
+          err.code === "ERR_WORKER_OUT_OF_MEMORY"
+            ? new ExtractError(
+                `Reading "${name}" needs more memory than a PDF here may take; it was not read.`,
+              )
+            : new ExtractError(`"${name}" couldn't be read as a PDF (${shortReason(err)}).`, { cause: err }),
+        ),
+      ),
+    );
+    worker.once("exit", (code) =>
+      settle(() =>
+        reject(new ExtractError(`"${name}" couldn't be read as a PDF (the reader stopped, code ${code}).`)),
+      ),
+    );
+  });
 }
 
 function shortReason(err: unknown): string {

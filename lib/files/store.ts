@@ -21,11 +21,16 @@ export interface NewFile {
   data: Uint8Array;
   text: string | null;
   attachment: { userId: string; name: string; mimeType: string; kind: string; size: number };
+  /** The user's storage quota: checked and taken in the same step as the save (concurrent uploads). */
+  maxUserBytes: number;
 }
 
 export interface FileStore {
-  /** Stores the bytes (once per hash) and records the pending attachment that uses them. */
-  save(file: NewFile): Promise<AttachmentInfo>;
+  /**
+   * Stores the bytes (once per hash) and records the pending attachment that uses them, unless the
+   * user's attachments would then take more than `maxUserBytes` (nothing stored; their use returned).
+   */
+  save(file: NewFile): Promise<{ saved: AttachmentInfo } | { refusedWithUsed: number }>;
   /** The bytes stored under a hash; null when they are gone. */
   read(sha256: string): Promise<Uint8Array | null>;
   /** Frees the bytes of the hashes no attachment uses any more (after attachments were deleted). */
@@ -33,8 +38,12 @@ export interface FileStore {
 }
 
 const postgresStore: FileStore = {
-  save: ({ sha256, data, text, attachment }) =>
-    insertBlobAndAttachment({ blob: { sha256, size: data.byteLength, data, text }, attachment }),
+  save: ({ sha256, data, text, attachment, maxUserBytes }) =>
+    insertBlobAndAttachment({
+      blob: { sha256, size: data.byteLength, data, text },
+      attachment,
+      maxUserBytes,
+    }),
   read: readBlobData,
   release: async (hashes) => {
     await deleteUnreferencedBlobs(hashes);

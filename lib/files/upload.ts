@@ -85,12 +85,16 @@ export async function uploadFile({
   const stale = await deleteStalePending({ userId, before: new Date(Date.now() - PENDING_TTL_MS) });
   if (stale.length) await store.release(stale);
 
-  return store.save({
+  // The checks above refuse early; this one holds under concurrent uploads (taken with the save).
+  const outcome = await store.save({
     sha256: createHash("sha256").update(data).digest("hex"),
     data,
     text,
     attachment: { userId, name, mimeType: kind.mimeType, kind: kind.kind, size: data.byteLength },
+    maxUserBytes: limits.quotaBytes,
   });
+  if ("refusedWithUsed" in outcome) throw quotaFull(limits.quotaBytes, outcome.refusedWithUsed);
+  return outcome.saved;
 }
 
 function quotaFull(quota: number, used: number) {

@@ -15,6 +15,7 @@ import {
 } from "@/lib/db/mcp-servers";
 import { AppError } from "@/lib/errors";
 import { mergeWriteOnlyMap } from "@/lib/util/write-only-map";
+import { resolvedUrlRefusal } from "./address-policy";
 import { BUILTIN_SERVERS } from "./builtin";
 import { mcpSettings } from "./config";
 import { McpToolError } from "./errors";
@@ -28,6 +29,7 @@ import {
 } from "./input";
 import { freeSlug, slugify } from "./names";
 import { getMcpPool, type McpPool } from "./pool";
+import { safeErrorText, secretValues } from "./redact";
 import { sealSecretMap, storedSecretMap } from "./secrets";
 import { getServerRecord, listServerRecords, type ServerRecord, serverConfig } from "./servers";
 import { type McpServerSummary, summaryOf } from "./summary";
@@ -75,6 +77,16 @@ function assertStdioAllowed(input: ParsedMcpServerInput) {
   }
 }
 
+/** An HTTP server's URL under the operator's address policy, as written and as its name resolves. */
+async function assertAddressAllowed(input: ParsedMcpServerInput) {
+  if (input.transport !== "http") return;
+  const refusal = await resolvedUrlRefusal(input.url ?? "", mcpSettings().addressPolicy);
+  if (refusal) {
+    const message = `This URL can't be used: ${refusal}.`;
+    throw new AppError("bad_request:mcp_server", message, { fields: { url: message } });
+  }
+}
+
 function plainColumns(input: ParsedMcpServerInput, slug: string): McpServerColumns {
   const http = input.transport === "http";
   return {
@@ -92,6 +104,7 @@ function plainColumns(input: ParsedMcpServerInput, slug: string): McpServerColum
 export async function createMcpServer({ input }: { input: McpServerInput }): Promise<McpServerSummary> {
   const parsed = validated(mcpServerInputSchema, input);
   assertStdioAllowed(parsed);
+  await assertAddressAllowed(parsed);
   await assertNameFree(parsed.name);
   const base = slugify(parsed.name);
   const taken = [...BUILTIN_SERVERS.map((b) => b.slug), ...(await listMcpSlugsLike({ prefix: base }))];
@@ -137,6 +150,7 @@ export async function updateMcpServer({
       JSON.stringify(row.args) !== JSON.stringify(parsed.args) ||
       parsed.env !== undefined);
   if (runsSomethingNew) assertStdioAllowed(parsed);
+  await assertAddressAllowed(parsed);
   await assertNameFree(parsed.name, id);
   const http = parsed.transport === "http";
   const keepOld = (which: "headers" | "env") =>
@@ -178,8 +192,11 @@ export async function refreshMcpServer({
   const record = await recordOrThrow(id);
   const create = record.row ? undefined : builtinColumns(record);
   const lastRefreshedAt = new Date();
+  let secrets: string[] = [];
   try {
-    const tools = await pool.listTools(serverConfig(record), { refresh: true });
+    const config = serverConfig(record);
+    secrets = secretValues(config);
+    const tools = await pool.listTools(config, { refresh: true });
     await saveMcpToolCache({
       id,
       create,
@@ -191,7 +208,13 @@ export async function refreshMcpServer({
     await saveMcpToolCache({
       id,
       create,
-      cache: { tools: record.tools, status: "error", lastError: err.message, lastRefreshedAt },
+      // Shown to admins only (users see that the server is unavailable, not why).
+      cache: {
+        tools: record.tools,
+        status: "error",
+        lastError: safeErrorText(err.message, secrets),
+        lastRefreshedAt,
+      },
     });
   }
   return getMcpServerForAdmin({ id, pool });

@@ -31,6 +31,7 @@ const notes: BuiltinServer = {
     slug: "notes",
     transport: { type: "http", url: settings.notesUrl, headers: {} },
     identity: "signed-user",
+    builtin: true,
   }),
 };
 

@@ -13,11 +13,14 @@ import { listServerRecords, mayUse, type ServerRecord, serverConfig, serverRecor
 import { type McpToolSummary, toolSummaries } from "./summary";
 import type { McpToolInfo } from "./types";
 
+/**
+ * A server as every user may see it: whether its last refresh worked and when, never why it failed
+ * (an upstream error text can carry anything; admins see it under Admin → Tools).
+ */
 export interface McpToolGroup {
   server: { id: string; name: string; slug: string; builtin: boolean };
   tools: McpToolSummary[];
   status: ServerRecord["status"];
-  lastError: string | null;
   lastRefreshedAt: Date | null;
 }
 
@@ -27,7 +30,6 @@ export async function listMcpToolsForUser({ userId }: { userId: string }): Promi
     server: { id: r.id, name: r.name, slug: r.slug, builtin: Boolean(r.builtin) },
     tools: toolSummaries(r.slug, r.tools),
     status: r.status,
-    lastError: r.lastError,
     lastRefreshedAt: r.lastRefreshedAt,
   }));
 }

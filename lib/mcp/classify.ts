@@ -1,6 +1,7 @@
 /** Tells transport failures (drop the connection) from answers (the connection is fine), in words. */
 import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { AddressRefusedError } from "./address-policy";
 
 const NETWORK_CODES: Record<string, string> = {
   ECONNREFUSED: "connection refused",
@@ -24,6 +25,9 @@ function errorCode(err: unknown): string | undefined {
 
 /** A short, human description of why a request failed (not yet redacted). */
 export function describeError(err: unknown): string {
+  // The address policy's refusal, however deep the fetch and the SDK wrapped it.
+  for (let e = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++)
+    if (e instanceof AddressRefusedError) return e.message;
   if (err instanceof StreamableHTTPError) {
     if (err.code === 404) return "HTTP 404: the server does not know this session or path";
     return (err.code ?? -1) > 0

@@ -4,6 +4,7 @@
  * and a restart-free env change behave alike.
  */
 import { type Env, env } from "@/lib/env";
+import { type AddressPolicy, parseAddressPolicy } from "./address-policy";
 
 export interface McpSettings {
   /** stdio servers run a program on this machine: only when the operator says so. */
@@ -16,6 +17,15 @@ export interface McpSettings {
   maxResultChars: number;
   /** Where the app reaches its own bundled notes server. */
   notesUrl: string;
+  /** Which addresses admins' HTTP servers may have (MCP_ALLOWED_NETWORKS, ./address-policy.ts). */
+  addressPolicy: AddressPolicy;
+}
+
+// One policy per value of the setting: guarded fetches keep their connection pools per policy.
+let policyMemo: { value: string | undefined; policy: AddressPolicy } | undefined;
+function policyOf(value: string | undefined): AddressPolicy {
+  if (!policyMemo || policyMemo.value !== value) policyMemo = { value, policy: parseAddressPolicy(value) };
+  return policyMemo.policy;
 }
 
 export function mcpSettings(current: Env = env()): McpSettings {
@@ -25,5 +35,6 @@ export function mcpSettings(current: Env = env()): McpSettings {
     connectTimeoutMs: current.MCP_CONNECT_TIMEOUT_MS,
     maxResultChars: current.MCP_MAX_RESULT_CHARS,
     notesUrl: current.MCP_NOTES_URL ?? `http://127.0.0.1:${current.PORT}/api/mcp/notes`,
+    addressPolicy: policyOf(current.MCP_ALLOWED_NETWORKS),
   };
 }

@@ -2,7 +2,7 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { describeError } from "./classify";
 import type { McpSettings } from "./config";
-import { redact, secretValues } from "./redact";
+import { safeErrorText, secretValues } from "./redact";
 import { toToolInfo } from "./tool-info";
 import { openTransport } from "./transport";
 import type { McpServerConfig, McpToolInfo } from "./types";
@@ -43,6 +43,6 @@ export async function connectClient(
     await client.close().catch(() => {});
     const stderr = stderrTail();
     const why = describeError(err) + (stderr ? `; stderr: ${stderr.slice(-500)}` : "");
-    throw new Error(redact(why, secretValues(config)), { cause: err });
+    throw new Error(safeErrorText(why, secretValues(config)), { cause: err });
   }
 }

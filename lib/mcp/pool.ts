@@ -12,7 +12,7 @@ import { describeError, isAnswer, isConnectionDrop, isTimeout, wasNotSent } from
 import { type McpSettings, mcpSettings } from "./config";
 import { connectClient } from "./connect";
 import { McpToolError } from "./errors";
-import { redact, secretValues } from "./redact";
+import { safeErrorText, secretValues } from "./redact";
 import { toToolInfo } from "./tool-info";
 import type { McpConnectionStatus, McpServerConfig, McpToolInfo } from "./types";
 
@@ -202,7 +202,10 @@ export class McpPool {
         if (err instanceof McpToolError && err.failure === "unavailable") throw err;
         entry.failures += 1;
         entry.retryAt = Date.now() + Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** (entry.failures - 1));
-        entry.error = redact(err instanceof McpToolError ? err.message : describeError(err), entry.secrets);
+        entry.error = safeErrorText(
+          err instanceof McpToolError ? err.message : describeError(err),
+          entry.secrets,
+        );
         this.log({ msg: "mcp connect failed", server: entry.config.id, error: entry.error });
         if (err instanceof McpToolError && err.failure === "config") throw err;
         throw this.unavailable(entry);
@@ -224,7 +227,7 @@ export class McpPool {
 
   /** Turns a failed request into a McpToolError; a broken transport also drops the connection. */
   private failure(entry: Entry, client: Client, err: unknown, doing: string): McpToolError {
-    const why = redact(describeError(err), entry.secrets);
+    const why = safeErrorText(describeError(err), entry.secrets);
     if (isAnswer(err)) {
       return new McpToolError("protocol", `MCP server "${entry.config.name}" refused ${doing}: ${why}`);
     }

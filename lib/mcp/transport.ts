@@ -4,6 +4,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { McpSettings } from "./config";
 import { McpToolError } from "./errors";
+import { guardedFetch } from "./guarded-fetch";
 import type { McpServerConfig } from "./types";
 
 const STDERR_TAIL_CHARS = 2000;
@@ -30,10 +31,14 @@ export function openTransport(config: McpServerConfig, settings: McpSettings): O
     } catch {
       throw new McpToolError("config", `MCP server "${config.name}" has an invalid URL.`);
     }
+    // Built-in servers are the operator's own (MCP_NOTES_URL): only admins' URLs are under the policy.
+    const base = config.builtin
+      ? fetch
+      : guardedFetch(settings.addressPolicy, { secretHeaders: Object.keys(t.headers) });
     return {
       transport: new StreamableHTTPClientTransport(url, {
         requestInit: { headers: t.headers },
-        fetch: fetchClosingCancelledStreams(),
+        fetch: fetchClosingCancelledStreams(base),
       }),
       stderrTail: () => "",
     };
@@ -62,7 +67,7 @@ const MAX_TRACKED_REQUESTS = 1000;
  * The per-request signal also keeps undici from piling an abort listener per call onto the
  * transport's one shared signal (the bare SDK client warns of a listener leak after ~1500 calls).
  */
-export function fetchClosingCancelledStreams(): typeof fetch {
+export function fetchClosingCancelledStreams(base: typeof fetch = fetch): typeof fetch {
   const open = new Map<string | number, AbortController>();
   return (input, init) => {
     let message: { id?: string | number; method?: string; params?: { requestId?: string | number } } = {};
@@ -72,16 +77,16 @@ export function fetchClosingCancelledStreams(): typeof fetch {
     if (message.method === "notifications/cancelled" && message.params?.requestId !== undefined) {
       const id = message.params.requestId;
       // Let the notification go out first, then drop the stream it cancels.
-      return fetch(input, init).finally(() => {
+      return base(input, init).finally(() => {
         open.get(id)?.abort();
         open.delete(id);
       });
     }
-    if (message.id === undefined || !message.method) return fetch(input, init);
+    if (message.id === undefined || !message.method) return base(input, init);
     const ctl = new AbortController();
     open.set(message.id, ctl);
     if (open.size > MAX_TRACKED_REQUESTS) open.delete(open.keys().next().value as string | number);
     const signal = init?.signal ? AbortSignal.any([init.signal, ctl.signal]) : ctl.signal;
-    return fetch(input, { ...init, signal });
+    return base(input, { ...init, signal });
   };
 }

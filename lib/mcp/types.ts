@@ -12,6 +12,8 @@ export interface McpServerConfig {
   transport: McpTransportConfig;
   /** Built-in servers only: every call carries the end user's identity, signed (lib/mcp/identity.ts). */
   identity?: "signed-user";
+  /** Ships with the app at the operator's address: not under the address policy of admins' servers. */
+  builtin?: boolean;
 }
 
 /** What the MCP annotations say about a tool (hints, not guarantees: the server chooses them). */

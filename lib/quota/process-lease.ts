@@ -12,6 +12,14 @@
 // database restarts, and nothing of it is visible to an admin. A row works the same on both
 // databases, survives a database restart, and "how fresh" is a plain query.
 //
+// A process that starts also knows its own previous lives at once, without waiting for the stale
+// window: a lease of this host whose process is gone (its pid is ours now, or no process has it)
+// is a crashed earlier run of this server (a restart after a crash, a container restarted in
+// place), so its runs are interrupted by the first heartbeat, before the server says it is ready,
+// and that user's next send is admitted. A lease of this host whose pid is alive (another app
+// process on the same machine) is judged by its staleness like any other. Hosts are told apart by
+// name: app processes in separate PID namespaces (containers) must not share a hostname.
+//
 // A process that was itself cut off from the database does not judge others until it has been
 // reconnected for a whole stale period: after an outage every lease looks stale, and the processes
 // that are alive need that long to refresh theirs. Should a live process's run be interrupted
@@ -23,10 +31,13 @@ import type { Tx } from "@/lib/db/client";
 import {
   deleteDeadLeases,
   deleteLease,
+  deleteLeases,
   findRunsOfDeadProcesses,
   findRunsOfProcess,
+  findRunsOfProcesses,
   heartbeatLease,
   interruptRuns,
+  leasesOnHost,
 } from "@/lib/db/process-leases";
 import { env } from "@/lib/env";
 import { INTERRUPTED } from "./runs";
@@ -44,6 +55,8 @@ interface LeaseState {
   /** When the database came back after an outage this process saw (ms, this process's clock). */
   recoveredAt: number | null;
   released: boolean;
+  /** This host's leases of dead processes were swept (once, by the first heartbeat that got through). */
+  sweptOwnPast: boolean;
 }
 
 const g = globalThis as unknown as { __processLease?: LeaseState };
@@ -54,6 +67,7 @@ function state(): LeaseState {
     degraded: false,
     recoveredAt: null,
     released: false,
+    sweptOwnPast: false,
   };
   return g.__processLease;
 }
@@ -159,6 +173,10 @@ async function beat(s: LeaseState): Promise<void> {
     return;
   }
   try {
+    if (!s.sweptOwnPast) {
+      await interruptRunsOfEarlierLives(s);
+      s.sweptOwnPast = true;
+    }
     await interruptRunsOfDeadProcesses();
     // Runs recorded as ours that we don't hold (a final save that gave up): nobody else will end them.
     const orphans = await findRunsOfProcess({ processId: s.id, except: [...s.held] });
@@ -168,6 +186,31 @@ async function beat(s: LeaseState): Promise<void> {
   } catch (err) {
     log("error", "sweeping runs of dead processes failed", { error: String(err) });
   }
+}
+
+/** Whether a process with this pid runs on this machine (EPERM: it does, as another user). */
+function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** Interrupts the runs of this host's leases whose process is gone, and deletes those leases. */
+async function interruptRunsOfEarlierLives(s: LeaseState): Promise<void> {
+  const leases = await leasesOnHost({ host: os.hostname(), exceptId: s.id });
+  const dead = leases
+    .filter((l) => l.pid !== null && (l.pid === process.pid || !pidAlive(l.pid)))
+    .map((l) => l.id);
+  if (!dead.length) return;
+  const ended = await interruptRuns({
+    runs: await findRunsOfProcesses({ processIds: dead }),
+    error: INTERRUPTED,
+  });
+  if (ended.length) log("warn", "interrupted runs of this server's previous process", { runIds: ended });
+  await deleteLeases({ ids: dead });
 }
 
 /**

@@ -4,11 +4,12 @@ import { messageText, type ScriptContext, scriptedModelFactory } from "@/lib/age
 import { createAgent } from "@/lib/builder/agents";
 import { setTestModelFactory } from "@/lib/chat/test-hooks";
 import { createEndpoint } from "@/lib/endpoints/admin";
+import { PDF_BUDGET, pdfText, pdfWorkersRunning } from "@/lib/files/extract";
 import { updateQuotaOverride, updateQuotaSettings } from "@/lib/quota";
 import { delegating, makeAgent, makeUser, post, readStream, type StreamItem } from "../helpers/chat-fixtures";
 import { startFakeAnthropicServer } from "../helpers/fake-anthropic-server";
 import { startFakeOpenAIServer } from "../helpers/fake-openai-server";
-import { makePdf, TINY_PNG } from "../helpers/pdf";
+import { makePdf, makePdfBomb, TINY_PNG } from "../helpers/pdf";
 import { query, resetDatabase } from "../helpers/reset-db";
 
 // Files in chat against a real PostgreSQL: uploads and their limits, who may read them, hostile
@@ -118,6 +119,31 @@ describe("files in chat", () => {
     expect(await countOf("Attachment")).toBe(1);
   });
 
+  it("holds the storage quota under concurrent uploads (12 × 300 kB at once under 1 MB)", async () => {
+    const actor = { id: owner.id, email: "owner@example.com" };
+    await updateQuotaOverride({ userId: owner.id, patch: { fileStorageMegabytes: 1 }, actor });
+    const KB = 1024;
+    // Distinct contents, so no two uploads share a hash (each counts in full anyway).
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => upload(`part-${i}.txt`, enc(String(i % 10).repeat(300 * KB - i)))),
+    );
+    const statuses = results.map((r) => r.status).sort();
+    const stored = Number(
+      (
+        await query<{ n: string }>(
+          `SELECT coalesce(sum(size), 0) AS n FROM "Attachment" WHERE "userId" = $1`,
+          [owner.id],
+        )
+      )[0].n,
+    );
+    console.log(`concurrent uploads: ${statuses.filter((s) => s === 201).length} stored, ${stored} bytes`);
+    expect(stored).toBeLessThanOrEqual(1024 * KB);
+    // Three fit in 1 MB: exactly those are stored, the other nine refused with the quota's reason.
+    expect(statuses).toEqual([...Array(3).fill(201), ...Array(9).fill(422)]);
+    for (const r of results.filter((r) => r.status === 422))
+      expect((await r.json()).code).toBe("limit:file_storage");
+  });
+
   it("refuses what the admin's limits don't allow, each with its typed 4xx", async () => {
     const actor = { id: owner.id, email: "owner@example.com" };
     await updateQuotaSettings({ patch: { maxFileMegabytes: 1, maxFilesPerMessage: 2 }, actor });
@@ -208,6 +234,35 @@ describe("files in chat", () => {
     expect(text).toBe("--- Page 1 ---\nHello page one\n\n--- Page 2 ---\nTotals (page two)");
     const raw = await get(pdf.id);
     expect(raw.headers.get("content-type")).toBe("application/pdf");
+  });
+
+  it("refuses PDF bombs with the reason, reading them off the request thread within a budget", async () => {
+    // 64 MB of content in a ~160 kB file: refused before pdf.js parses it, nothing stored.
+    const bomb = await upload("bomb.pdf", makePdfBomb({ pages: 1, contentBytes: 64 * 1024 * 1024 }));
+    expect(bomb.status).toBe(400);
+    expect(await bomb.json()).toMatchObject({
+      code: "bad_request:file_unreadable",
+      message:
+        '"bomb.pdf" expands to more than 48 MB when unpacked, more than a PDF here may take; it was not read.',
+    });
+    expect(await countOf("FileBlob")).toBe(0);
+    expect(pdfWorkersRunning()).toBe(0);
+
+    // 300 pages parsing one shared 8 MB stream: stopped at the time budget (small here), the worker
+    // terminated with it.
+    const parseBomb = makePdfBomb({ pages: 300, contentBytes: 8 * 1024 * 1024 });
+    const slow = pdfText(parseBomb, "pages.pdf", { ...PDF_BUDGET, timeoutMs: 300 });
+    await expect(slow).rejects.toThrow(
+      /^Reading "pages.pdf" took longer than 1 s, more than a PDF here may take/,
+    );
+    expect(pdfWorkersRunning()).toBe(0);
+    // Within budget the same reader reads it (page budget: the first 2 pages, the rest named).
+    const few = await pdfText(makePdfBomb({ pages: 3, contentBytes: 3000 }), "few.pdf", {
+      ...PDF_BUDGET,
+      maxPages: 2,
+    });
+    expect(few).toMatch(/^--- Page 1 ---\nx/);
+    expect(few).toContain("[Pages 3–3 were not read.]");
   });
 
   it("deletes files with their conversation; bytes shared by hash stay while another message uses them", async () => {

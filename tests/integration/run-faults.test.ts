@@ -212,8 +212,8 @@ describe("app process killed mid-run", () => {
   }, 60_000);
 
   /** Starts a run in a child process, waits until part of it is saved, then SIGKILLs the process. */
-  async function killMidRun() {
-    const run = worker(["run", userId, agentId, "Say sixty words"], LEASE_ENV);
+  async function killMidRun(leaseEnv: Record<string, string> = LEASE_ENV) {
+    const run = worker(["run", userId, agentId, "Say sixty words"], leaseEnv);
     const meta = await run.waitFor((l) => l.type === "meta");
     const partial = await eventually(async () => {
       const [m] = await query<{ content: string }>(`SELECT content FROM "Message" WHERE id = $1`, [
@@ -301,6 +301,19 @@ describe("app process killed mid-run", () => {
     );
     expect(again).toEqual({ status: "COMPLETE", content: ANSWER });
   });
+  it("a restarted process interrupts its crashed predecessor's run at start-up and admits the user's send", {
+    timeout: 60_000,
+  }, async () => {
+    // A stale window far longer than the test: only the restart itself can free the user's slot.
+    const slow = { RUN_LEASE_HEARTBEAT_SECONDS: "0.3", RUN_LEASE_STALE_SECONDS: "600" };
+    const dead = await killMidRun(slow);
+    // The same server started again (same host, a new pid): its first send is admitted at once.
+    const restarted = worker(["run", userId, agentId, "Again"], slow);
+    await restarted.waitFor((l) => l.type === "meta");
+    await expectInterrupted(dead);
+    await restarted.waitFor((l) => l.type === "saved");
+  });
+
   it("a live process's run taken for dead (e.g. after a database outage) still ends with its whole answer", {
     timeout: 60_000,
   }, async () => {

@@ -1,7 +1,8 @@
 // A separate app process for run-faults.test.ts, on the database in $DATABASE_URL. Run with
 // --conditions=react-server so the "server-only" marker resolves to its empty server build.
 //   setup <fakeOpenAIBaseUrl>        creates a user, an endpoint and an agent; prints their ids
-//   run <userId> <agentId> <text>    starts an answer and prints progress lines until it is saved;
+//   run <userId> <agentId> <text>    starts its process lease ("ready"), then an answer, and prints
+//                                    progress lines until it is saved;
 //                                    SIGTERM/SIGINT shut it down like the app (lib/chat/shutdown.ts)
 import { registerUser } from "@/lib/auth/register";
 import { createAgent } from "@/lib/builder/agents";
@@ -9,6 +10,7 @@ import { installShutdownHandlers } from "@/lib/chat/shutdown";
 import { startChat } from "@/lib/chat/start-chat";
 import type { PublicUser } from "@/lib/db/users";
 import { createEndpoint } from "@/lib/endpoints/admin";
+import { ensureProcessLease } from "@/lib/quota/process-lease";
 
 const say = (line: Record<string, unknown>) => process.stdout.write(`${JSON.stringify(line)}\n`);
 const [mode, ...args] = process.argv.slice(2);
@@ -40,6 +42,9 @@ if (mode === "setup") {
 if (mode === "run") {
   const [userId, agentId, text] = args;
   installShutdownHandlers();
+  // As the server's start-up does (instrumentation.ts) before it says it is ready.
+  await ensureProcessLease();
+  say({ type: "ready", at: Date.now() });
   let signalled = false;
   process.once("SIGTERM", () => {
     signalled = true;
