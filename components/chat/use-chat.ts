@@ -254,10 +254,12 @@ export function useChat({
     [conversationId, reload, settle, stream.attach],
   );
 
-  const runId = stream.live?.runId ?? remote?.runId;
+  const streaming = stream.live !== null;
+  const remoteRunId = remote?.runId;
   const stop = useCallback(async () => {
-    if (runId) await stream.stop(runId);
-  }, [runId, stream.stop]);
+    if (streaming) await stream.stopLive();
+    else if (remoteRunId) await stream.stop(remoteRunId);
+  }, [streaming, remoteRunId, stream.stopLive, stream.stop]);
 
   /** Ends an answer that waits for approvals (stored as stopped), then shows it as stored. */
   const stopPaused = useCallback(

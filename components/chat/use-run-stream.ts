@@ -61,11 +61,25 @@ export function useRunStream() {
 
   const end = useCallback(() => {
     batcher.clear();
+    stopWanted.current = false;
     current.current = null;
     setLive(null);
   }, [batcher]);
 
   useEffect(() => () => batcher.clear(), [batcher]);
+
+  const stop = useCallback(async (runId: string) => {
+    await fetch(`/api/chat/runs/${runId}/stop`, { method: "POST" }).catch(() => {});
+  }, []);
+
+  // A Stop pressed before the server said which run it started is sent as soon as it does.
+  const stopWanted = useRef(false);
+  /** Stops the answer streaming here, also one whose run id has not arrived yet. */
+  const stopLive = useCallback(async () => {
+    const runId = current.current?.runId;
+    if (runId) await stop(runId);
+    else if (current.current) stopWanted.current = true;
+  }, [stop]);
 
   /** Reads a run's response to its end. A refused request resolves with the server's error. */
   const read = useCallback(
@@ -80,6 +94,10 @@ export function useRunStream() {
           if (item.type === "meta") {
             begin(item.assistantMessageId, item.runId, item.resumedFrom);
             onMeta?.(item);
+            if (stopWanted.current) {
+              stopWanted.current = false;
+              void stop(item.runId);
+            }
             continue;
           }
           if (item.type === "usage")
@@ -92,7 +110,7 @@ export function useRunStream() {
       batcher.flush(true);
       return { ok: true, tree: current.current?.tree };
     },
-    [begin, batcher],
+    [begin, batcher, stop],
   );
 
   /** Starts an answer: POST /api/chat with the given body. */
@@ -118,9 +136,5 @@ export function useRunStream() {
     [read],
   );
 
-  const stop = useCallback(async (runId: string) => {
-    await fetch(`/api/chat/runs/${runId}/stop`, { method: "POST" }).catch(() => {});
-  }, []);
-
-  return { live, begin, end, post, attach, stop };
+  return { live, begin, end, post, attach, stop, stopLive };
 }

@@ -53,9 +53,9 @@ test("the keyboard: composer focused on open, skip link, shortcuts and their hel
 }) => {
   const { page } = await newUser(browser, "keys");
   const chat = new ChatPage(page);
-  await chat.openNew("Team Lead");
   const composer = page.getByTestId("composer-input");
   // A chat that opens is ready for typing, with a visible focus ring around the message box.
+  await chat.openNew();
   await expect(composer).toBeFocused();
   const ring = await page.getByTestId("composer").evaluate((el) => getComputedStyle(el).boxShadow);
   expect(ring).not.toBe("none");
@@ -92,6 +92,7 @@ test("the keyboard: composer focused on open, skip link, shortcuts and their hel
   await expect(composer).toHaveValue("?");
 
   // Escape in the message box stops an answer that is being written.
+  await chat.openNew("Team Lead");
   await composer.focus();
   await composer.fill("Compute 17 * 23 + 4\nWhat time is it?\nWrite a haiku about autumn");
   await composer.press("Enter");
