@@ -9,9 +9,11 @@ import { env } from "@/lib/env";
 import { isAppError } from "@/lib/errors";
 import { clientAddressFromHeaders } from "./client-address";
 import { authorizeCredentials } from "./credentials";
+import { PROVIDER_ERROR } from "./messages";
 import { oauthProviders } from "./providers";
-import { oauthSignInAllowed } from "./registration";
-import { endSession, SESSION_MAX_AGE_S, startSession } from "./sessions";
+import { oauthSignInDecision } from "./registration";
+import { endSession, SESSION_MAX_AGE_S, startSession, userForSession } from "./sessions";
+import { tokenlessAccounts } from "./tokenless-accounts";
 
 /** Carries our typed error code through Auth.js to the sign-in form. */
 class CodedSignInError extends CredentialsSignin {
@@ -26,7 +28,7 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
   // Credentials sign-in requires JWT sessions; the adapter still stores OAuth users and accounts.
   // The JWT names a session row (lib/auth/sessions.ts) that every request checks, so signing out,
   // "sign out everywhere" and disabling an account end sessions at once.
-  adapter: PrismaAdapter(getDb() as unknown as Parameters<typeof PrismaAdapter>[0]),
+  adapter: tokenlessAccounts(PrismaAdapter(getDb() as unknown as Parameters<typeof PrismaAdapter>[0])),
   session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_S },
   trustHost: true,
   // Auth.js errors (such as an OAuth sign-up refused by the registration mode) land on the sign-in page.
@@ -52,14 +54,28 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
     ...oauthProviders(),
   ],
   callbacks: {
-    // OAuth sign-ups obey the registration mode (the credentials form checks it in registerUser).
+    // OAuth sign-ins: disabled accounts are refused like on the password path, sign-ups obey the
+    // registration mode (the credentials form checks it in registerUser). A string return is
+    // where Auth.js sends the browser instead (the sign-in page shows its message).
     async signIn({ user, account }) {
       if (!account || account.type === "credentials") return true;
-      return oauthSignInAllowed({
+      // Signed in already: Auth.js links this provider to the session's user (Settings → Link).
+      // Only to a live session: a signed-out cookie must not attach a provider to its account.
+      const session = await auth();
+      let linkingUserId: string | undefined;
+      if (session?.user?.id) {
+        const current = await userForSession({ uid: session.user.id, sid: session.sid });
+        if (!current) return `/signin?error=${PROVIDER_ERROR.sessionEnded}`;
+        linkingUserId = current.id;
+      }
+      const decision = await oauthSignInDecision({
         provider: account.provider,
         providerAccountId: account.providerAccountId,
         email: user.email,
+        linkingUserId,
       });
+      if (decision === "account_disabled") return `/signin?error=${PROVIDER_ERROR.accountDisabled}`;
+      return decision === "allow";
     },
     async jwt({ token, user }) {
       // `user` is only present at sign-in: start a session row for this cookie.

@@ -112,3 +112,9 @@ export async function promoteIfFirstAdmin({ id }: { id: string }): Promise<void>
       WHERE "id" = ${id} AND NOT EXISTS (SELECT 1 FROM "User" WHERE "role" = 'ADMIN')`;
   });
 }
+
+/** The providers (github, google, oidc) a user has linked for signing in. */
+export async function linkedProviders({ userId }: { userId: string }): Promise<string[]> {
+  const rows = await getDb().account.findMany({ where: { userId }, select: { provider: true } });
+  return rows.map((r) => r.provider);
+}
