@@ -81,6 +81,12 @@ const schema = z.object({
       .trim()
       .pipe(z.url({ protocol: /^https?$/, error: "the app's public address, e.g. https://chat.example.com" }))
       .refine((u) => /^https?:\/\/[^/?#]+\/?$/.test(u), "only the origin, e.g. https://chat.example.com")
+      // Next.js rewrites 127.0.0.1 and [::1] in request URLs to "localhost", so Auth.js would
+      // build its callback address with localhost and it would not match this one.
+      .refine(
+        (u) => !/^https?:\/\/(127\.\d+\.\d+\.\d+|\[::1\])(:|\/|$)/.test(u),
+        "write this machine as localhost (Next.js turns 127.0.0.1 and [::1] into localhost)",
+      )
       .optional(),
   ),
   /** Milliseconds each request to a sign-in provider (discovery, token, user info) may take. */

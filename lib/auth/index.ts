@@ -4,7 +4,7 @@ import NextAuth, { CredentialsSignin } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { grantStarterTeam } from "@/lib/builder/starter-team";
 import { getDb } from "@/lib/db/client";
-import { promoteIfFirstAdmin } from "@/lib/db/users";
+import { markEmailVerified, promoteIfFirstAdmin } from "@/lib/db/users";
 import { env } from "@/lib/env";
 import { isAppError } from "@/lib/errors";
 import { clientAddressFromHeaders } from "./client-address";
@@ -14,6 +14,15 @@ import { oauthProviders } from "./providers";
 import { oauthSignInDecision } from "./registration";
 import { endSession, SESSION_MAX_AGE_S, startSession, userForSession } from "./sessions";
 import { tokenlessAccounts } from "./tokenless-accounts";
+
+/** ": <name>: <first line of the message>" of an Auth.js error's cause, or "". */
+function causeOf(error: Error): string {
+  // Auth.js wraps what failed (CallbackRouteError → cause.err); anything else is the failure itself.
+  const cause =
+    "type" in error ? ((error.cause as { err?: unknown } | undefined)?.err ?? error.cause) : error;
+  if (!(cause instanceof Error)) return "";
+  return `: ${cause.name}: ${cause.message.split("\n")[0].slice(0, 200)}`;
+}
 
 /** Carries our typed error code through Auth.js to the sign-in form. */
 class CodedSignInError extends CredentialsSignin {
@@ -92,6 +101,13 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
     },
   },
   events: {
+    // Auth.js creates provider users with emailVerified null whatever the provider says: record
+    // the provider's word (OIDC and Google's email_verified claim) for the email it vouched for.
+    async signIn({ user, profile }) {
+      const email = typeof profile?.email === "string" ? profile.email.toLowerCase() : undefined;
+      if (user.id && email && profile?.email_verified === true)
+        await markEmailVerified({ id: user.id, email });
+    },
     async signOut(message) {
       if ("token" in message) await endSession(message.token);
     },
@@ -101,10 +117,13 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
       if (user.id) await grantStarterTeam({ userId: user.id });
     },
   },
-  // Auth.js logs whole error objects by default; log only their kind so nothing sensitive leaks.
+  // Auth.js logs whole error objects by default; log only their kind and what went wrong (the
+  // cause's name and first line, e.g. a provider's timeout), never the request or its tokens.
   logger: {
     error(error) {
-      console.error(`[auth] ${"type" in error ? (error as { type: string }).type : "error"}`);
+      console.error(
+        `[auth] ${"type" in error ? (error as { type: string }).type : "error"}${causeOf(error)}`,
+      );
     },
     warn(code) {
       console.warn(`[auth] warning ${code}`);

@@ -118,3 +118,11 @@ export async function linkedProviders({ userId }: { userId: string }): Promise<s
   const rows = await getDb().account.findMany({ where: { userId }, select: { provider: true } });
   return rows.map((r) => r.provider);
 }
+
+/** Records that the user's email was verified (by their identity provider), once. */
+export async function markEmailVerified({ id, email }: { id: string; email: string }): Promise<void> {
+  await getDb().user.updateMany({
+    where: { id, email, emailVerified: null },
+    data: { emailVerified: new Date() },
+  });
+}
