@@ -6,8 +6,17 @@ export async function register() {
   const { installShutdownHandlers } = await import("@/lib/chat/shutdown");
   installShutdownHandlers();
   // A bad setting stops the server here, with every bad variable named, before it serves anything.
+  // Exit explicitly: a failed instrumentation hook only logs, and the server would then listen
+  // and leave every request hanging.
   const { env } = await import("@/lib/env");
-  if (!env().DATABASE_URL) return;
+  let databaseUrl: string | undefined;
+  try {
+    databaseUrl = env().DATABASE_URL;
+  } catch (err) {
+    console.error(err instanceof Error ? err.message : String(err));
+    process.exit(1);
+  }
+  if (!databaseUrl) return;
   // This process's lease: its first heartbeat interrupts the runs of processes that died (a crash,
   // a kill), and every heartbeat after it does the same for processes that die later.
   const { ensureProcessLease } = await import("@/lib/quota/process-lease");

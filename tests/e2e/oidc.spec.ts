@@ -212,9 +212,11 @@ test("the server refuses to start with a provider but no public address (AUTH_UR
     databaseUrl: db.url,
     env: { AUTH_URL: "", AUTH_OIDC_ISSUER: IDP_URL, AUTH_OIDC_ID: "x", AUTH_OIDC_SECRET: "y" },
   });
+  test.setTimeout(150_000);
   try {
     await expect(waitReady(lone, 120_000)).rejects.toThrow(/AUTH_URL: required when a sign-in provider/);
   } finally {
     killInstance(lone);
+    writeFileSync(`test-results/oidc-lone-${BASE + 4}.log`, lone.output.join(""));
   }
 });
