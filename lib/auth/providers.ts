@@ -3,6 +3,7 @@ import type { OIDCConfig, Provider } from "next-auth/providers";
 import GitHub from "next-auth/providers/github";
 import Google from "next-auth/providers/google";
 import { type Env, env } from "@/lib/env";
+import { boundedFetch } from "./bounded-fetch";
 
 type ProviderSettings = Pick<
   Env,
@@ -16,19 +17,6 @@ type ProviderSettings = Pick<
   | "AUTH_OIDC_NAME"
   | "AUTH_PROVIDER_TIMEOUT_MS"
 >;
-
-/**
- * The fetch Auth.js uses for every request to a provider (discovery, token, user info), bounded:
- * an identity provider that accepts the connection and never answers would otherwise hold the
- * sign-in for minutes. A timeout ends up on the sign-in page as error=Configuration.
- */
-export function boundedFetch(timeoutMs: number): typeof fetch {
-  return (input, init) => {
-    const timeout = AbortSignal.timeout(timeoutMs);
-    const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
-    return fetch(input, { ...init, signal });
-  };
-}
 
 interface OidcClaims {
   sub: string;
