@@ -30,8 +30,12 @@ export class AuthPage {
 
   /** Clicks the button of a sign-in provider (under the sign-in or register form, or in Settings). */
   async continueWith(label: string) {
+    this.clickedOn = this.page.url();
     await this.page.getByRole("button", { name: label }).click();
   }
+
+  /** The page a provider button was last clicked on (see passIdp). */
+  private clickedOn: string | undefined;
 
   /**
    * Through the OpenID Provider's development pages (tests/helpers/oidc-idp.ts) until the browser
@@ -41,7 +45,9 @@ export class AuthPage {
   async passIdp(login: string, landing: RegExp) {
     const atIdp = (url: URL) => url.pathname.startsWith("/interaction/");
     // The page the button was clicked on may match `landing` too (/signin): wait to leave it.
-    const start = this.page.url();
+    // Taken at the click: a provider that remembers the browser may have sent it back already.
+    const start = this.clickedOn ?? this.page.url();
+    this.clickedOn = undefined;
     const landed = (url: URL) => url.href !== start && landing.test(url.href);
     for (let step = 0; step < 4; step++) {
       await this.page.waitForURL((url) => atIdp(url) || landed(url));
