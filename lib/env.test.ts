@@ -80,3 +80,39 @@ describe("env: client addresses and registration", () => {
     expect(() => env({ ALLOW_REGISTRATION: "maybe" })).toThrow(/ALLOW_REGISTRATION/);
   });
 });
+
+describe("env: sign-in providers", () => {
+  const oidc = { AUTH_OIDC_ISSUER: "https://sso.example.com", AUTH_OIDC_ID: "app", AUTH_OIDC_SECRET: "s" };
+
+  it("refuses a configured provider without the app's public address (AUTH_URL)", () => {
+    expect(() => env(oidc)).toThrow(/AUTH_URL: required when a sign-in provider is configured/);
+    expect(() => env({ AUTH_GITHUB_ID: "a", AUTH_GITHUB_SECRET: "b" })).toThrow(/AUTH_URL/);
+    expect(env({ ...oidc, AUTH_URL: "https://chat.example.com" }).AUTH_URL).toBe("https://chat.example.com");
+    // Password sign-in alone needs no public address.
+    expect(env({}).AUTH_URL).toBeUndefined();
+  });
+
+  it("takes only an http(s) origin as AUTH_URL", () => {
+    for (const bad of ["chat.example.com", "ftp://chat.example.com", "https://chat.example.com/app?x=1"])
+      expect(() => env({ ...oidc, AUTH_URL: bad })).toThrow(/AUTH_URL/);
+    expect(env({ ...oidc, AUTH_URL: "http://192.168.1.20:3000/" }).AUTH_URL).toBe(
+      "http://192.168.1.20:3000/",
+    );
+  });
+
+  it("takes a plain-http issuer only on this machine", () => {
+    const base = { ...oidc, AUTH_URL: "https://chat.example.com" };
+    expect(() => env({ ...base, AUTH_OIDC_ISSUER: "http://sso.example.com" })).toThrow(
+      /AUTH_OIDC_ISSUER: must be https/,
+    );
+    expect(() => env({ ...base, AUTH_OIDC_ISSUER: "http://10.0.0.5:8080" })).toThrow(/AUTH_OIDC_ISSUER/);
+    for (const local of ["http://127.0.0.1:9000", "http://localhost:8080/realms/x", "http://[::1]:9000"])
+      expect(env({ ...base, AUTH_OIDC_ISSUER: local }).AUTH_OIDC_ISSUER).toBe(local);
+  });
+
+  it("bounds every request to a provider (10 s unless set)", () => {
+    expect(env({}).AUTH_PROVIDER_TIMEOUT_MS).toBe(10_000);
+    expect(env({ AUTH_PROVIDER_TIMEOUT_MS: "2500" }).AUTH_PROVIDER_TIMEOUT_MS).toBe(2500);
+    expect(() => env({ AUTH_PROVIDER_TIMEOUT_MS: "0" })).toThrow(/AUTH_PROVIDER_TIMEOUT_MS/);
+  });
+});

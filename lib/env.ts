@@ -39,6 +39,12 @@ const REMOVED_SETTINGS: Record<string, string> = {
   FILE_STORAGE_QUOTA_MB: "the admin's file limits (Admin → Files: storage per user)",
 };
 
+/** An http(s) URL whose host is this machine (traffic to it never leaves it). */
+function isLoopbackUrl(url: string): boolean {
+  const host = new URL(url).hostname;
+  return host === "localhost" || host === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
 const schema = z.object({
   /** Set by Vitest; test-only hooks refuse to work without it. */
   VITEST: text,
@@ -76,7 +82,44 @@ const schema = z.object({
   AUTH_GITHUB_SECRET: text,
   AUTH_GOOGLE_ID: text,
   AUTH_GOOGLE_SECRET: text,
-  AUTH_OIDC_ISSUER: text,
+  /**
+   * The address users open the app at (https://chat.example.com). Sign-in providers send users
+   * back to `<AUTH_URL>/api/auth/callback/<provider>`; required when a provider is configured.
+   */
+  AUTH_URL: z.preprocess(
+    blank,
+    z
+      .string()
+      .trim()
+      .pipe(z.url({ protocol: /^https?$/, error: "the app's public address, e.g. https://chat.example.com" }))
+      .refine((u) => /^https?:\/\/[^/?#]+\/?$/.test(u), "only the origin, e.g. https://chat.example.com")
+      // Next.js rewrites 127.0.0.1 and [::1] in request URLs to "localhost", so Auth.js would
+      // build its callback address with localhost and it would not match this one.
+      .refine(
+        (u) => !/^https?:\/\/(127\.\d+\.\d+\.\d+|\[::1\])(:|\/|$)/.test(u),
+        "write this machine as localhost (Next.js turns 127.0.0.1 and [::1] into localhost)",
+      )
+      .optional(),
+  ),
+  /** Milliseconds each request to a sign-in provider (discovery, token, user info) may take. */
+  AUTH_PROVIDER_TIMEOUT_MS: z.preprocess(
+    blank,
+    z.coerce.number().int().min(100).max(120_000).default(10_000),
+  ),
+  AUTH_OIDC_ISSUER: z.preprocess(
+    blank,
+    z
+      .string()
+      .trim()
+      .pipe(
+        z.url({ protocol: /^https?$/, error: "the issuer URL, e.g. https://sso.example.com/realms/main" }),
+      )
+      .refine(
+        (u) => u.startsWith("https://") || isLoopbackUrl(u),
+        "must be https:// (plain http only for an issuer on this machine: localhost, 127.0.0.1, [::1])",
+      )
+      .optional(),
+  ),
   AUTH_OIDC_ID: text,
   AUTH_OIDC_SECRET: text,
   AUTH_OIDC_NAME: text,
@@ -166,6 +209,28 @@ const schema = z.object({
   ),
 });
 
+/** Whether any sign-in provider (GitHub, Google, OpenID Connect) has its variables set. */
+export function signInProviderConfigured(e: Partial<Record<string, unknown>>): boolean {
+  return Boolean(
+    (e.AUTH_GITHUB_ID && e.AUTH_GITHUB_SECRET) ||
+      (e.AUTH_GOOGLE_ID && e.AUTH_GOOGLE_SECRET) ||
+      (e.AUTH_OIDC_ISSUER && e.AUTH_OIDC_ID && e.AUTH_OIDC_SECRET),
+  );
+}
+
+// Without AUTH_URL, Auth.js builds the callback address from the request URL, which behind the
+// app's own server is always http://localhost:PORT: the provider would send users there.
+const schemaWithRules = schema.superRefine((e, ctx) => {
+  if (signInProviderConfigured(e) && !e.AUTH_URL) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["AUTH_URL"],
+      message:
+        "required when a sign-in provider is configured: the address users open the app at, e.g. https://chat.example.com",
+    });
+  }
+});
+
 export type Env = z.infer<typeof schema>;
 export type ProviderEnv = Record<(typeof PROVIDER_KEYS)[number] | "DEMO_ENDPOINT", string | undefined>;
 
@@ -195,7 +260,7 @@ export function env(source: Record<string, string | undefined> = process.env): E
   let key = "";
   for (const k of KEYS) key += `${source[k] ?? "\u0000"}\u0001`;
   if (memo?.key === key) return memo.value;
-  const parsed = schema.safeParse(source);
+  const parsed = schemaWithRules.safeParse(source);
   const stale = Object.entries(REMOVED_SETTINGS)
     .filter(([name]) => blank(source[name]) !== undefined)
     .map(([name, replacement]) => `${name}: removed; use ${replacement} instead`);

@@ -1,6 +1,14 @@
 "use server";
+import { redirect } from "next/navigation";
 import { AuthError } from "next-auth";
 import { signIn, signOut } from "@/lib/auth";
+import {
+  ACCOUNT_DISABLED_MESSAGE,
+  MISSING_CREDENTIALS_MESSAGE,
+  SIGN_IN_FAILED_MESSAGE,
+  WRONG_CREDENTIALS_MESSAGE,
+} from "@/lib/auth/messages";
+import { oauthProviderList } from "@/lib/auth/providers";
 import { registerUser } from "@/lib/auth/register";
 import { currentUser } from "@/lib/auth/session";
 import { endAllSessions } from "@/lib/auth/sessions";
@@ -13,16 +21,16 @@ export interface AuthFormState {
 }
 
 const SIGN_IN_MESSAGES: Record<string, string> = {
-  "unauthorized:credentials": "That email and password don't match an account.",
-  "bad_request:credentials": "Enter your email and password.",
-  "forbidden:account_disabled": "This account has been disabled. Contact your administrator.",
+  "unauthorized:credentials": WRONG_CREDENTIALS_MESSAGE,
+  "bad_request:credentials": MISSING_CREDENTIALS_MESSAGE,
+  "forbidden:account_disabled": ACCOUNT_DISABLED_MESSAGE,
 };
 
 function signInMessage(code: string | undefined): string {
   const [kind, retry] = (code ?? "").split("|");
   if (kind === "rate_limit:signin")
     return `Too many failed sign-ins. Try again in ${retry ?? "a few"} seconds.`;
-  return SIGN_IN_MESSAGES[kind] ?? "Sign-in failed. Please try again.";
+  return SIGN_IN_MESSAGES[kind] ?? SIGN_IN_FAILED_MESSAGE;
 }
 
 export async function signInAction(_prev: AuthFormState, form: FormData): Promise<AuthFormState> {
@@ -60,6 +68,19 @@ export async function registerAction(_prev: AuthFormState, form: FormData): Prom
     throw err;
   }
   return {};
+}
+
+/**
+ * Starts a sign-in with a provider (the buttons under the forms, and "Link" in Settings): Auth.js
+ * starts one only on a POST carrying its CSRF token, which its server-side signIn() does for us.
+ * It redirects to the provider; when the provider cannot be reached, to /signin?error=….
+ */
+export async function providerSignInAction(form: FormData): Promise<void> {
+  const provider = String(form.get("provider") ?? "");
+  const next = form.get("next") === "/settings" ? "/settings?linked=1" : "/chat";
+  // Only a configured provider: anything else would send the user to Auth.js's own pages.
+  if (!oauthProviderList().some((p) => p.id === provider)) redirect("/signin?error=Configuration");
+  await signIn(provider, { redirectTo: next });
 }
 
 /** Ends this session (its row is deleted, so a copy of the cookie stops working too). */

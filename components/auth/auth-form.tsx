@@ -3,6 +3,7 @@ import Link from "next/link";
 import { useActionState } from "react";
 import type { AuthFormState } from "@/app/(auth)/actions";
 import { Field } from "@/components/ui/field";
+import { ProviderButton } from "./provider-button";
 
 interface AuthFormProps {
   mode: "signin" | "register";
@@ -70,13 +71,7 @@ export function AuthForm({ mode, action, oauth, invite, showSwitch = true }: Aut
         <div className="space-y-2">
           <p className="text-center text-xs text-zinc-500">or continue with</p>
           {oauth.map((p) => (
-            <a
-              key={p.id}
-              href={`/api/auth/signin/${p.id}`}
-              className="block rounded-lg border border-zinc-300 px-4 py-2 text-center text-sm hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-900"
-            >
-              {p.name}
-            </a>
+            <ProviderButton key={p.id} provider={p} />
           ))}
         </div>
       )}

@@ -3,6 +3,7 @@ import { clearSignInFailures, recordSignInFailure, signInWaitSeconds } from "@/l
 import { findUserForSignIn } from "@/lib/db/users";
 import { AppError } from "@/lib/errors";
 import { addressThrottleKey } from "./client-address";
+import { ACCOUNT_DISABLED_MESSAGE, MISSING_CREDENTIALS_MESSAGE, WRONG_CREDENTIALS_MESSAGE } from "./messages";
 import { dummyPasswordHash, verifyPassword } from "./password";
 import { signInSchema } from "./validation";
 
@@ -33,7 +34,7 @@ export async function authorizeCredentials({
   clientAddress: string | null;
 }): Promise<SignedInUser> {
   const parsed = signInSchema.safeParse(input);
-  if (!parsed.success) throw new AppError("bad_request:credentials", "Enter your email and password.");
+  if (!parsed.success) throw new AppError("bad_request:credentials", MISSING_CREDENTIALS_MESSAGE);
 
   const keys = [accountThrottleKey(parsed.data.email)];
   if (clientAddress) keys.push(addressThrottleKey(clientAddress));
@@ -49,13 +50,10 @@ export async function authorizeCredentials({
   const ok = await verifyPassword(parsed.data.password, user?.passwordHash ?? (await dummyPasswordHash()));
   if (!user?.passwordHash || !ok) {
     await recordSignInFailure({ keys });
-    throw new AppError("unauthorized:credentials", "That email and password don't match an account.");
+    throw new AppError("unauthorized:credentials", WRONG_CREDENTIALS_MESSAGE);
   }
   if (user.disabled) {
-    throw new AppError(
-      "forbidden:account_disabled",
-      "This account has been disabled. Contact your administrator.",
-    );
+    throw new AppError("forbidden:account_disabled", ACCOUNT_DISABLED_MESSAGE);
   }
   await clearSignInFailures({ keys });
   return { id: user.id, name: user.name, email: user.email, role: user.role };

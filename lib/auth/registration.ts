@@ -7,7 +7,7 @@ import {
   getStoredRegistrationMode,
   insertInvite,
   inviteIsUsable,
-  oauthAccountKnown,
+  oauthAccountUser,
   setStoredRegistrationMode,
 } from "@/lib/db/registration";
 import { env } from "@/lib/env";
@@ -88,17 +88,28 @@ export async function admissionFor({
   return { onlyIfNoAdmin: status.bootstrap && stricterMode(status.adminMode, status.envCap) !== "open" };
 }
 
+/** What an OAuth sign-in may do: go ahead, or why not (each has its message on the sign-in page). */
+export type OAuthSignInDecision = "allow" | "account_disabled" | "not_registered";
+
 /**
- * Whether an OAuth sign-in may go ahead: always for an existing account; a new account only
- * while registration is open (invites are for the registration form only).
+ * Whether an OAuth sign-in may go ahead: an existing account unless it is disabled (a disabled
+ * user gets no session, whatever the way in); linking to the signed-in user; a new account only
+ * while registration is open (invites are for the registration form only). An email that
+ * belongs to an account not linked to this provider goes ahead to Auth.js, which refuses it
+ * (OAuthAccountNotLinked): taking over an account by its email is never allowed.
  */
-export async function oauthSignInAllowed(account: {
+export async function oauthSignInDecision(account: {
   provider: string;
   providerAccountId: string;
   email: string | null | undefined;
-}): Promise<boolean> {
-  if (await oauthAccountKnown(account)) return true;
-  return (await registrationStatus()).mode === "open";
+  /** The signed-in user linking this provider (Settings), if any. */
+  linkingUserId?: string;
+}): Promise<OAuthSignInDecision> {
+  const existing = await oauthAccountUser(account);
+  if (existing?.linked) return existing.disabled ? "account_disabled" : "allow";
+  if (account.linkingUserId) return "allow";
+  if (existing) return existing.disabled ? "account_disabled" : "allow";
+  return (await registrationStatus()).mode === "open" ? "allow" : "not_registered";
 }
 
 export const INVITE_LIFETIMES_DAYS = [1, 7, 30] as const;

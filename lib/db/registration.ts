@@ -85,8 +85,11 @@ export async function deleteUnusedInvite({
   return row ?? null;
 }
 
-/** Whether an OAuth sign-in would reach an existing account (by provider account, or by email). */
-export async function oauthAccountKnown({
+/**
+ * The existing user an OAuth sign-in reaches: the owner of the provider account, else the user
+ * with that email (whom Auth.js refuses to link by itself). Null for a newcomer.
+ */
+export async function oauthAccountUser({
   provider,
   providerAccountId,
   email,
@@ -94,13 +97,17 @@ export async function oauthAccountKnown({
   provider: string;
   providerAccountId: string;
   email: string | null | undefined;
-}): Promise<boolean> {
+}): Promise<{ id: string; disabled: boolean; linked: boolean } | null> {
   const db = getDb();
   const account = await db.account.findUnique({
     where: { provider_providerAccountId: { provider, providerAccountId } },
-    select: { id: true },
+    select: { user: { select: { id: true, disabled: true } } },
   });
-  if (account) return true;
-  if (!email) return false;
-  return (await db.user.findUnique({ where: { email: email.toLowerCase() }, select: { id: true } })) !== null;
+  if (account) return { ...account.user, linked: true };
+  if (!email) return null;
+  const byEmail = await db.user.findUnique({
+    where: { email: email.toLowerCase() },
+    select: { id: true, disabled: true },
+  });
+  return byEmail && { ...byEmail, linked: false };
 }

@@ -113,3 +113,17 @@ export async function promoteIfFirstAdmin({ id }: { id: string }): Promise<void>
       WHERE "id" = ${id} AND NOT EXISTS (SELECT 1 FROM "User" WHERE "role" = 'ADMIN')`;
   });
 }
+
+/** The providers (github, google, oidc) a user has linked for signing in. */
+export async function linkedProviders({ userId }: { userId: string }): Promise<string[]> {
+  const rows = await getDb().account.findMany({ where: { userId }, select: { provider: true } });
+  return rows.map((r) => r.provider);
+}
+
+/** Records that the user's email was verified (by their identity provider), once. */
+export async function markEmailVerified({ id, email }: { id: string; email: string }): Promise<void> {
+  await getDb().user.updateMany({
+    where: { id, email, emailVerified: null },
+    data: { emailVerified: new Date() },
+  });
+}

@@ -18,7 +18,7 @@ export interface Timed<T> {
   at: number;
 }
 
-/** `npx tsx scripts/e2e-server.ts` on the given database and Redis, in its own process group. */
+/** `npx tsx scripts/e2e-server.ts` on the given database (and Redis), in its own process group. */
 export function startInstance({
   index,
   port,
@@ -29,7 +29,8 @@ export function startInstance({
   index: number;
   port: number;
   databaseUrl: string;
-  redisUrl: string;
+  /** Unset: a single-process instance. */
+  redisUrl?: string;
   env?: Record<string, string>;
 }): Instance {
   const dataDir = `.data/cluster-${port}`;
@@ -41,7 +42,7 @@ export function startInstance({
       ...process.env,
       PORT: String(port),
       E2E_DATABASE_URL: databaseUrl,
-      REDIS_URL: redisUrl,
+      ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
       DATA_DIR: dataDir,
       ...env,
     },

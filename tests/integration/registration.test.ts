@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { registerUser } from "@/lib/auth/register";
-import { inviteCodeHash, oauthSignInAllowed, registrationStatus } from "@/lib/auth/registration";
+import { inviteCodeHash, oauthSignInDecision, registrationStatus } from "@/lib/auth/registration";
 import { query, resetDatabase } from "../helpers/reset-db";
 
 const session = vi.hoisted(() => ({ userId: null as string | null }));
@@ -176,17 +176,24 @@ describe("registration modes", () => {
     expect(await query(`SELECT id FROM "Invite"`)).toEqual([]);
   });
 
-  it("OAuth sign-ups obey the mode; existing accounts can always sign in", async () => {
+  it("OAuth sign-ups obey the mode; existing accounts can sign in unless disabled", async () => {
     await query(
       `INSERT INTO "Account" (id, "userId", type, provider, "providerAccountId") VALUES ('a1', $1, 'oauth', 'github', '42')`,
       [adminId],
     );
     const newcomer = { provider: "github", providerAccountId: "99", email: "new@example.com" };
-    expect(await oauthSignInAllowed(newcomer)).toBe(true);
+    const linked = { provider: "github", providerAccountId: "42", email: null };
+    expect(await oauthSignInDecision(newcomer)).toBe("allow");
     await setMode("invite");
-    expect(await oauthSignInAllowed(newcomer)).toBe(false);
-    expect(await oauthSignInAllowed({ provider: "github", providerAccountId: "42", email: null })).toBe(true);
-    expect(await oauthSignInAllowed({ ...newcomer, email: "ADMIN@example.com" })).toBe(true);
+    expect(await oauthSignInDecision(newcomer)).toBe("not_registered");
+    expect(await oauthSignInDecision({ ...newcomer, linkingUserId: adminId })).toBe("allow");
+    expect(await oauthSignInDecision(linked)).toBe("allow");
+    // Goes on to Auth.js, which refuses to attach a provider to an account by its email.
+    expect(await oauthSignInDecision({ ...newcomer, email: "ADMIN@example.com" })).toBe("allow");
+
+    await query(`UPDATE "User" SET disabled = true WHERE id = $1`, [adminId]);
+    expect(await oauthSignInDecision(linked)).toBe("account_disabled");
+    expect(await oauthSignInDecision({ ...newcomer, email: "admin@example.com" })).toBe("account_disabled");
   });
 });
 

@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { AuthForm } from "@/components/auth/auth-form";
-import { oauthProviderList } from "@/lib/auth/providers";
+import { providerSignInMessage } from "@/lib/auth/messages";
+import { oauthProviderList, providerLabel } from "@/lib/auth/providers";
 import { registrationStatus } from "@/lib/auth/registration";
 import { currentUser } from "@/lib/auth/session";
 import { signInAction } from "../actions";
@@ -15,14 +16,13 @@ export default async function SignInPage({
 }) {
   if (await currentUser()) redirect("/chat");
   const { mode } = await registrationStatus();
-  // Auth.js sends a refused OAuth sign-in here with ?error=AccessDenied (registration not open).
+  // Auth.js (and our signIn callback) send a failed provider sign-in here with ?error=<code>.
+  const providers = oauthProviderList();
   const error = (await searchParams).error;
-  const problem =
-    error === "AccessDenied"
-      ? "That account is not registered here, and this server does not accept new accounts through single sign-on right now."
-      : error
-        ? "Sign-in failed. Please try again."
-        : null;
+  const problem = providerSignInMessage(
+    typeof error === "string" ? error : undefined,
+    providerLabel(providers),
+  );
   return (
     <>
       <h1 className="mb-5 text-lg font-semibold">Sign in</h1>
@@ -35,12 +35,7 @@ export default async function SignInPage({
           {problem}
         </p>
       )}
-      <AuthForm
-        mode="signin"
-        action={signInAction}
-        oauth={oauthProviderList()}
-        showSwitch={mode !== "closed"}
-      />
+      <AuthForm mode="signin" action={signInAction} oauth={providers} showSwitch={mode !== "closed"} />
     </>
   );
 }
