@@ -1,6 +1,6 @@
 "use client";
 import Link from "next/link";
-import { useActionState } from "react";
+import { useActionState, useState } from "react";
 import type { AuthFormState } from "@/app/(auth)/actions";
 import { Field } from "@/components/ui/field";
 import { ProviderButton } from "./provider-button";
@@ -18,6 +18,9 @@ interface AuthFormProps {
 export function AuthForm({ mode, action, oauth, invite, showSwitch = true }: AuthFormProps) {
   const [state, formAction, pending] = useActionState(action, {});
   const isRegister = mode === "register";
+  // Held here, not by the form: React resets a form after its action, and a refused sign-up must
+  // keep what was typed (the password never comes back from the server).
+  const [password, setPassword] = useState("");
   return (
     <div className="space-y-6">
       <form action={formAction} className="space-y-4" noValidate data-testid={`${mode}-form`}>
@@ -46,6 +49,8 @@ export function AuthForm({ mode, action, oauth, invite, showSwitch = true }: Aut
           name="password"
           type="password"
           autoComplete={isRegister ? "new-password" : "current-password"}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
           error={state.fields?.password}
           hint={isRegister ? "At least 10 characters, mixing letters with digits or symbols." : undefined}
           required

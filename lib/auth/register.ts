@@ -18,9 +18,14 @@ export async function registerUser({ input }: { input: unknown }): Promise<Publi
   });
   const parsed = registerSchema.safeParse(input);
   if (!parsed.success) {
-    throw new AppError("bad_request:register", "Please fix the highlighted fields.", {
-      fields: fieldErrors(parsed.error),
-    });
+    // Every field's problem at once: a weak password is named next to a bad email, not after it.
+    const fields = fieldErrors(parsed.error);
+    const raw = input as { password?: unknown; email?: unknown } | null;
+    if (!fields.password && typeof raw?.password === "string") {
+      const weak = passwordWeakness(raw.password, typeof raw.email === "string" ? raw.email : "");
+      if (weak) fields.password = weak;
+    }
+    throw new AppError("bad_request:register", "Please fix the highlighted fields.", { fields });
   }
   const { name, email, password } = parsed.data;
   const weakness = passwordWeakness(password, email);

@@ -13,6 +13,12 @@ test("bad registration input gets clear errors and keeps what was typed", async 
   await auth.register({ name: "", email: "nope", password: PASSWORD });
   await expect(auth.fieldError("name")).toHaveText("Enter your name.");
   await expect(auth.fieldError("email")).toHaveText("Enter a valid email address.");
+
+  // A bad email and a short password are named together, and the password stays typed.
+  await auth.register({ name: "Both", email: "nope", password: "short1" });
+  await expect(auth.fieldError("email")).toHaveText("Enter a valid email address.");
+  await expect(auth.fieldError("password")).toContainText("at least 10 characters");
+  await expect(page.getByLabel("Password")).toHaveValue("short1");
 });
 
 test("register, sign out and sign in again", async ({ auth, page }) => {

@@ -70,6 +70,13 @@ describe("registration", () => {
       code: "bad_request:register",
       fields: { name: "Enter your name.", email: "Enter a valid email address." },
     });
+    // A bad email and a short password are both named at once.
+    await expect(
+      registerUser({ input: { name: "Ada", email: "not-an-email", password: "short" } }),
+    ).rejects.toMatchObject({
+      code: "bad_request:register",
+      fields: { email: "Enter a valid email address.", password: expect.stringContaining("10 characters") },
+    });
     await expect(registerUser({ input: "garbage" })).rejects.toMatchObject({ code: "bad_request:register" });
     expect(await userCount()).toBe(0);
   });
