@@ -110,22 +110,34 @@ describe("the Redis live run bus", () => {
     expect(after.items).toEqual(run.items);
   });
 
-  it("a run resumed after a pause (same id) is followed from its new start, not ended by the old end", async () => {
+  /** A run that paused for approvals: its stream ends, to be resumed under the same id. */
+  function pausedRun() {
     const runner = bus();
     const follower = bus();
     const paused = liveRun();
     runner.append(paused, paused.meta);
     publish(runner, paused, delta("before the pause "));
     end(runner, paused);
-    await eventually(async () =>
-      expect((await follower.follow(paused.meta.runId, running))?.done).toBe(true),
-    );
+    return { runner, follower, paused };
+  }
 
+  /** Its resumption: a new LiveRun with the same id, with a first event. */
+  function resume(runner: ReturnType<typeof bus>, paused: LiveRun): LiveRun {
     const resumed: LiveRun = { ...liveRun(), items: [], done: false };
     resumed.meta = { ...paused.meta, title: "resumed" };
     resumed.items = [resumed.meta];
     runner.append(resumed, resumed.meta);
     publish(runner, resumed, delta("after "));
+    return resumed;
+  }
+
+  it("a run resumed after a pause (same id) is followed from its new start, not ended by the old end", async () => {
+    const { runner, follower, paused } = pausedRun();
+    await eventually(async () =>
+      expect((await follower.follow(paused.meta.runId, running))?.done).toBe(true),
+    );
+
+    const resumed = resume(runner, paused);
     await eventually(async () =>
       expect((await follower.follow(resumed.meta.runId, running))?.items).toEqual(resumed.items),
     );
@@ -138,18 +150,9 @@ describe("the Redis live run bus", () => {
   });
 
   it("a run resumed while its paused end is still being written gets a mirror of its own", async () => {
-    const runner = bus();
-    const follower = bus();
-    const paused = liveRun();
-    runner.append(paused, paused.meta);
-    publish(runner, paused, delta("before the pause "));
-    end(runner, paused);
+    const { runner, follower, paused } = pausedRun();
     // No wait: the paused run's last write is still on its way to Redis.
-    const resumed: LiveRun = { ...liveRun(), items: [], done: false };
-    resumed.meta = { ...paused.meta, title: "resumed" };
-    resumed.items = [resumed.meta];
-    runner.append(resumed, resumed.meta);
-    publish(runner, resumed, delta("after "));
+    const resumed = resume(runner, paused);
     await vi.waitFor(
       async () => expect((await follower.follow(resumed.meta.runId, running))?.items).toEqual(resumed.items),
       { timeout: 10_000 },
