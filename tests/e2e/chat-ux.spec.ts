@@ -196,15 +196,17 @@ test("a running subagent's live tail is plain text, and quoted poems keep their 
   const { page } = await newUser(browser, "tail");
   const chat = new ChatPage(page);
   await chat.openNew("Team Lead");
+  const tails = await chat.watchSubagentTails();
   await chat.send("Compute 17 * 23 + 4\nWhat time is it?");
   // The Mathematician says "Let me use `calculator` for this." before its tool call.
-  const tail = page.getByTestId("subagent-tail").filter({ hasText: "calculator" });
-  await expect(tail.first()).toBeVisible({ timeout: 20_000 });
-  const text = (await tail.first().textContent()) ?? "";
-  expect(text).toContain("Let me use calculator");
-  expect(text).not.toMatch(/`|\*\*|\|/);
+  await expect
+    .poll(async () => (await tails()).some((t) => t.includes("calculator")), { timeout: 20_000 })
+    .toBe(true);
   await shots(page, SHOTS, "live-tail-desktop");
   await chat.waitForAnswer();
+  const text = (await tails()).find((t) => t.includes("calculator")) ?? "";
+  expect(text).toContain("Let me use calculator");
+  expect(text).not.toMatch(/`|\*\*|\|/);
 
   await chat.openNew("Researcher");
   await chat.send("Write a poem about rivers");

@@ -199,9 +199,9 @@ test("deleting a conversation on process 2 stops its answer running on process 1
 });
 
 test("20 simultaneous sends spread over three processes, with a limit of 2 running answers: exactly 2 admitted", async () => {
-  const sends = await Promise.all(
-    Array.from({ length: 20 }, (_, i) => send(nodes[i % 3], `Compute ${i} + 1`)),
-  );
+  // Delegating sends: each answer runs for seconds. A one-line sum is answered in about 0.4 s,
+  // and the first two could end (freeing their slots) before the last sends were admitted.
+  const sends = await Promise.all(Array.from({ length: 20 }, (_, i) => send(nodes[i % 3])));
   const admitted = sends.filter((s) => s.res.ok);
   const refused = sends.filter((s) => !s.res.ok);
   expect(admitted).toHaveLength(2);

@@ -58,6 +58,25 @@ export class ChatPage {
     return () => this.page.evaluate(() => (window as unknown as { seen: Record<string, string[]> }).seen);
   }
 
+  /**
+   * Records every text a running subagent's live tail shows (it is gone when the child ends, in
+   * about a second of the demo: a read afterwards can miss it). Returns the texts seen so far.
+   */
+  async watchSubagentTails(): Promise<() => Promise<string[]>> {
+    await this.page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { tails: string[] }).tails = seen;
+      const note = () => {
+        for (const el of document.querySelectorAll('[data-testid="subagent-tail"]')) {
+          const text = el.textContent ?? "";
+          if (seen.at(-1) !== text) seen.push(text);
+        }
+      };
+      new MutationObserver(note).observe(document, { subtree: true, childList: true, characterData: true });
+    });
+    return () => this.page.evaluate(() => (window as unknown as { tails: string[] }).tails);
+  }
+
   lastAssistant() {
     return this.page.getByTestId("assistant-message").last();
   }
