@@ -32,7 +32,7 @@ export async function getSessionUser({
   userId: string;
 }): Promise<PublicUser | null> {
   const rows = await getDb().$queryRaw<PublicUser[]>`
-    SELECT u."id", u."name", u."email", u."role"::text AS "role", u."disabled", u."createdAt"
+    SELECT u."id", u."name", u."email", u."role"::text AS "role", u."disabled", u."locale", u."createdAt"
     FROM "Session" s JOIN "User" u ON u."id" = s."userId"
     WHERE s."sessionToken" = ${sessionToken} AND s."userId" = ${userId} AND s."expires" > now()`;
   return rows[0] ?? null;

@@ -9,6 +9,8 @@ export interface PublicUser {
   email: string;
   role: Role;
   disabled: boolean;
+  /** The UI language chosen in Settings; null = the browser's. */
+  locale: string | null;
   createdAt: Date;
 }
 
@@ -18,6 +20,7 @@ const publicFields = {
   email: true,
   role: true,
   disabled: true,
+  locale: true,
   createdAt: true,
 } as const;
 

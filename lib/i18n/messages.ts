@@ -1,0 +1,37 @@
+// The message catalogs: one JSON file per area and locale under messages/<locale>/ (the area is the
+// first part of every key: chat.*, builder.*, errors.*). Only the active locale's files are loaded.
+import type { Locale } from "./locales";
+
+export const AREAS = [
+  "common",
+  "shell",
+  "auth",
+  "settings",
+  "chat",
+  "builder",
+  "agents",
+  "admin",
+  "mcp",
+  "endpoints",
+  "errors",
+  "demo",
+] as const;
+export type Area = (typeof AREAS)[number];
+
+export type Messages = { [key: string]: string | Messages };
+
+const cache = new Map<Locale, Promise<Messages>>();
+
+/** All areas of one locale, as one object keyed by area. */
+export function loadMessages(locale: Locale): Promise<Messages> {
+  let loaded = cache.get(locale);
+  if (!loaded) {
+    loaded = Promise.all(
+      AREAS.map(
+        async (area) => [area, (await import(`../../messages/${locale}/${area}.json`)).default] as const,
+      ),
+    ).then((entries) => Object.fromEntries(entries) as Messages);
+    cache.set(locale, loaded);
+  }
+  return loaded;
+}
