@@ -103,13 +103,16 @@ const files = ["app", "components", "lib"].flatMap((d) => sourceFiles(path.join(
  * A key is used when one file names it: in full ("chat.send"), or as a namespace it passes to
  * useTranslations/getTranslations ("chat") and the rest ("send"), or a namespace and the head of a
  * template key (`status.${s}` covers chat.status.*). errors.<type>.<detail> is used by the error
- * code "<type>:<detail>" (errors.<type> by "<type>"): error bodies are translated by code.
+ * code "<type>:<detail>" (errors.<type> by "<type>"), and errors.<rest> by the literal "<rest>" (an
+ * error's own key): error bodies are translated on the server by code or key.
  */
 function isUsed(key: string, literals: ReturnType<typeof literalsOf>[]): boolean {
   const parts = key.split(".");
   const error = parts[0] === "errors" && parts.length <= 3 ? parts.slice(1).join(":") : null;
+  const errorKey = parts[0] === "errors" ? parts.slice(1).join(".") : null;
   return literals.some(({ strings, heads }) => {
     if (strings.has(key) || (error && strings.has(error))) return true;
+    if (errorKey && (strings.has(errorKey) || heads.some((h) => errorKey.startsWith(h)))) return true;
     if (heads.some((h) => key.startsWith(h))) return true;
     for (let i = 1; i < parts.length; i++) {
       if (!strings.has(parts.slice(0, i).join("."))) continue;
