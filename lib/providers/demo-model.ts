@@ -1,7 +1,8 @@
 /**
  * The offline demo model (protocol `demo`, endpoint "Demo (scripted, offline)", model
  * `demo-delegator`): a deterministic LangChain chat model that streams scripted answers at a
- * readable pace and exercises delegation. What it says is decided in `demo/plan.ts`.
+ * readable pace and exercises delegation. What it says is decided in `demo/plan.ts`, in the language
+ * it is given (`locale`: the language of the request that started the run; English by default).
  */
 import { createHash } from "node:crypto";
 import type { CallbackManagerForLLMRun } from "@langchain/core/callbacks/manager";
@@ -17,8 +18,9 @@ import { ChatGenerationChunk, type ChatResult } from "@langchain/core/outputs";
 import type { Runnable } from "@langchain/core/runnables";
 import { convertToOpenAITool } from "@langchain/core/utils/function_calling";
 import { messageText } from "../agents/messages";
+import { DEFAULT_LOCALE, type Locale } from "../i18n/locales";
 import { sleep } from "../util/abortable-sleep";
-import { DEMO_NOTE } from "./demo/answers";
+import { demoNote } from "./demo/i18n";
 import { type DemoToolInfo, planTurn } from "./demo/plan";
 import { DEMO_MODEL_ID } from "./demo-constants";
 
@@ -30,6 +32,8 @@ export interface DemoChatModelCallOptions extends BaseChatModelCallOptions {
 export interface DemoChatModelFields extends BaseChatModelParams {
   /** Delay before each streamed token in ms (default 20; use 0 in tests). */
   tokenDelayMs?: number;
+  /** The language it answers in (default English). */
+  locale?: Locale;
 }
 
 export class DemoChatModel extends BaseChatModel<DemoChatModelCallOptions, AIMessageChunk> {
@@ -39,10 +43,12 @@ export class DemoChatModel extends BaseChatModel<DemoChatModelCallOptions, AIMes
 
   readonly model = DEMO_MODEL_ID;
   tokenDelayMs: number;
+  locale: Locale;
 
   constructor(fields: DemoChatModelFields = {}) {
     super(fields);
     this.tokenDelayMs = fields.tokenDelayMs ?? 20;
+    this.locale = fields.locale ?? DEFAULT_LOCALE;
   }
 
   _llmType(): string {
@@ -61,12 +67,12 @@ export class DemoChatModel extends BaseChatModel<DemoChatModelCallOptions, AIMes
     options: this["ParsedCallOptions"],
     runManager?: CallbackManagerForLLMRun,
   ): AsyncGenerator<ChatGenerationChunk> {
-    const plan = planTurn(messages, toolInfos(options.tools));
+    const plan = planTurn(messages, toolInfos(options.tools), this.locale);
     const id = `demo-${digest(messages.map(messageText).join("\u0000"))}`;
     // Only real waits are awaited: a pacing of 0 and a call no handler watches add no promise per
     // token (with AsyncLocalStorage active in a server, every promise costs its async hooks).
     const pace = this.tokenDelayMs;
-    for (const token of tokenize(plan.text)) {
+    for (const token of tokenize(plan.text, demoNote(this.locale))) {
       if (pace > 0) await sleep(pace, options.signal);
       options.signal?.throwIfAborted();
       const chunk = new ChatGenerationChunk({
@@ -136,12 +142,12 @@ export function estimateTokens(text: string): number {
  * Words with their trailing whitespace, so streamed tokens concatenate back to the text exactly.
  * The demo note goes out whole: its italics would otherwise show as a raw "_" until it ends.
  */
-function tokenize(text: string): string[] {
+function tokenize(text: string, note: string): string[] {
   const words = (t: string) => t.match(/\s*\S+\s*/g) ?? (t ? [t] : []);
-  const at = text.indexOf(DEMO_NOTE);
+  const at = text.indexOf(note);
   if (at < 0) return words(text);
-  const end = at + DEMO_NOTE.length;
-  return [...words(text.slice(0, at)), DEMO_NOTE, ...words(text.slice(end))];
+  const end = at + note.length;
+  return [...words(text.slice(0, at)), note, ...words(text.slice(end))];
 }
 
 function digest(text: string): string {

@@ -3,15 +3,16 @@
  * Every answer says it comes from a scripted demo; none pretends to be a real model.
  */
 import { evaluateExpression } from "../../agents/tools/calculator";
-import { asksForCode, asksForTime, findArithmetic, formatNumber } from "./tasks";
+import { DEFAULT_LOCALE, type Locale } from "../../i18n/locales";
+import { ALL_DEMO_NOTES, type DemoT, demoNote, demoT, isChinese } from "./i18n";
+import { asksForCode, asksForTime, findArithmetic, formatNumber, withoutContext } from "./tasks";
 
-/** Ends every answer that goes to the user (root answers and direct answers). */
-export const DEMO_NOTE =
-  "_Scripted offline demo model (no real LLM): it splits requests, delegates them and answers with canned text._";
+/** Ends every answer that goes to the user (root answers and direct answers); English. */
+export const DEMO_NOTE = demoNote("en");
 
-/** Remove the demo note (used when quoting a child's result inside the parent's answer). */
+/** Remove the demo note, in any language (used when quoting a child's result inside the parent's answer). */
 export function stripDemoNote(text: string): string {
-  return text.split(DEMO_NOTE).join("").trim();
+  return ALL_DEMO_NOTES.reduce((t, note) => t.split(note).join(""), text).trim();
 }
 
 function hash(text: string): number {
@@ -20,18 +21,19 @@ function hash(text: string): number {
   return h >>> 0;
 }
 
-function pick<T>(items: readonly T[], seed: string): T {
-  return items[hash(seed) % items.length];
-}
-
-/** Main words of a task, for titles and code names. */
-function topicOf(task: string): string {
-  const words = task
-    .replace(/\(context:.*\)$/i, "")
-    .replace(/[^\p{L}\p{N}\s-]/gu, " ")
-    .split(/\s+/)
-    .filter((w) => w.length > 2 && !STOP.has(w.toLowerCase()));
-  return words.slice(0, 4).join(" ") || "this";
+/**
+ * Main words of a task, for titles and code names; undefined when it has none. A Chinese task has
+ * no spaces between words: its text is the topic.
+ */
+function topicOf(task: string): string | undefined {
+  const plain = withoutContext(task).replace(/[^\p{L}\p{N}\s-]/gu, " ");
+  if (isChinese(plain))
+    return (
+      shorten(plain.replace(/^(?:请|帮我)?(?:解释|介绍|说明|讲讲|描述|总结|研究|比较|对比)/, ""), 30) ||
+      undefined
+    );
+  const words = plain.split(/\s+/).filter((w) => w.length > 2 && !STOP.has(w.toLowerCase()));
+  return words.slice(0, 4).join(" ") || undefined;
 }
 
 const STOP = new Set(
@@ -40,48 +42,46 @@ const STOP = new Set(
   ),
 );
 
-const JOKES = [
-  "Why do programmers prefer dark mode? Because light attracts bugs.",
-  "There are 10 kinds of people: those who understand binary and those who don't.",
-  "A SQL query walks into a bar, goes up to two tables and asks: “Can I join you?”",
-];
+const JOKES = ["0", "1", "2"] as const;
 
-/** A short markdown answer to one task, without tools. */
-export function answerTask(task: string): string {
-  const topic = topicOf(task);
+/** A short markdown answer to one task, without tools, in the locale's language. */
+export function answerTask(task: string, locale: Locale = DEFAULT_LOCALE): string {
+  const t = demoT(locale);
+  const topic = topicOf(task) ?? t("demo.answer.thisTopic");
   const expr = findArithmetic(task);
   if (expr) {
     try {
-      return `\`${expr}\` = **${formatNumber(evaluateExpression(expr))}**\n\nComputed exactly by the demo's built-in arithmetic (no model involved).`;
+      return t("demo.answer.computed", { expr, value: formatNumber(evaluateExpression(expr)) });
     } catch {
       // not computable: fall through to a generic answer
     }
   }
-  if (asksForTime(task)) {
-    return "I have no clock tool in this conversation, so I can't tell the current time or date. Enable the `current_time` tool for this agent and ask again.";
+  if (asksForTime(task)) return t("demo.answer.noClock");
+  if (/\bjoke\b|笑话/i.test(task)) {
+    return t("demo.answer.joke", { joke: t(`demo.answer.jokes.${JOKES[hash(task) % JOKES.length]}`) });
   }
-  if (/\bjoke\b/i.test(task)) return `Here's one:\n\n> ${pick(JOKES, task)}`;
-  if (/\b(haiku|poem|verse)\b/i.test(task)) {
+  if (/\b(haiku|poem|verse)\b|俳句|诗/i.test(task)) {
     const word = (
       /\babout\s+([\p{L}-]+)/iu.exec(task)?.[1] ??
-      topic.split(" ").at(-1) ??
-      "code"
+      /关于(\p{Script=Han}{1,8}?)的/u.exec(task)?.[1] ??
+      (isChinese(topic) ? undefined : topic.split(" ").at(-1)) ??
+      t("demo.answer.poemWord")
     ).toLowerCase();
-    return `*${capitalise(word)}*\n\n> quiet ${word} at dusk —\n> a scripted model hums along,\n> no weights, only rules`;
+    return t("demo.answer.poem", { title: capitalise(word), word });
   }
-  if (asksForCode(task)) return codeAnswer(task, topic);
-  if (/\b(compare|versus|vs\.?|pros|cons)\b/i.test(task)) {
-    return `**${capitalise(topic)}: a comparison outline**\n\n| Aspect | What to look at |\n|---|---|\n| Strengths | where each option shines |\n| Trade-offs | cost, complexity, lock-in |\n| Fit | which one matches your constraints |\n\nA real model would fill in the specifics; this demo only shows the shape.`;
+  if (asksForCode(task)) return codeAnswer(task, topic, t);
+  if (/\b(compare|versus|vs\.?|pros|cons)\b|比较|对比|优缺点|优劣/i.test(task)) {
+    return t("demo.answer.compare", { topic: capitalise(topic) });
   }
   return [
-    `**${capitalise(shorten(task.replace(/\s*\(context:.*\)$/i, ""), 90))}**`,
-    "I'm the scripted demo, so there is no real knowledge behind this reply. A full answer would be organised like this:",
-    `1. **Overview**: the short answer about ${topic.toLowerCase()}\n2. **Key points**: the three to five facts that answer the question\n3. **Next steps**: sources to read or actions to take`,
-    "Connect an OpenAI-compatible, Anthropic or Google endpoint to get a real answer.",
+    `**${capitalise(shorten(withoutContext(task), 90))}**`,
+    t("demo.answer.genericIntro"),
+    t("demo.answer.genericOutline", { topic: isChinese(topic) ? topic : topic.toLowerCase() }),
+    t("demo.answer.genericConnect"),
   ].join("\n\n");
 }
 
-function codeAnswer(task: string, topic: string): string {
+function codeAnswer(task: string, topic: string, t: DemoT): string {
   const lang = /\bpython\b/i.test(task)
     ? "python"
     : /\bsql\b/i.test(task)
@@ -90,13 +90,14 @@ function codeAnswer(task: string, topic: string): string {
         ? "bash"
         : "ts";
   const name = camel(topic);
+  const about = t("demo.answer.skeleton", { task: task.trim() });
   const body: Record<string, string> = {
-    python: `def ${snake(topic)}(value):\n    """${task.trim()} (scripted demo skeleton)."""\n    return value\n`,
-    sql: `-- ${task.trim()} (scripted demo skeleton)\nSELECT *\nFROM items\nWHERE created_at >= CURRENT_DATE - INTERVAL '7 days'\nORDER BY created_at DESC;\n`,
-    bash: `#!/usr/bin/env bash\n# ${task.trim()} (scripted demo skeleton)\nset -euo pipefail\necho "done"\n`,
-    ts: `// ${task.trim()} (scripted demo skeleton)\nexport function ${name}(input: string): string {\n  return input.trim();\n}\n`,
+    python: `def ${snake(topic)}(value):\n    """${about}."""\n    return value\n`,
+    sql: `-- ${about}\nSELECT *\nFROM items\nWHERE created_at >= CURRENT_DATE - INTERVAL '7 days'\nORDER BY created_at DESC;\n`,
+    bash: `#!/usr/bin/env bash\n# ${about}\nset -euo pipefail\necho "done"\n`,
+    ts: `// ${about}\nexport function ${name}(input: string): string {\n  return input.trim();\n}\n`,
   };
-  return `A starting point — a skeleton, not a real implementation:\n\n\`\`\`${lang}\n${body[lang]}\`\`\``;
+  return `${t("demo.answer.codeIntro")}\n\n\`\`\`${lang}\n${body[lang]}\`\`\``;
 }
 
 /** Child answer that uses a tool's result. */
@@ -105,13 +106,15 @@ export function answerWithToolResult(
   toolName: string,
   args: Record<string, unknown>,
   result: string,
+  locale: Locale = DEFAULT_LOCALE,
 ): string {
+  const t = demoT(locale);
   if (toolName === "calculator") {
     const expr = String(Object.values(args)[0] ?? "");
-    return `The \`calculator\` tool says \`${expr}\` = **${result.trim()}**.`;
+    return t("demo.tool.calculator", { expr, result: result.trim() });
   }
-  if (toolName === "current_time") return `The \`current_time\` tool reports: **${readableTime(result)}**.`;
-  return `The \`${toolName}\` tool returned:\n\n${result.trim()}\n\n(for: ${task})`;
+  if (toolName === "current_time") return t("demo.tool.clock", { time: readableTime(result) });
+  return t("demo.tool.other", { tool: toolName, result: result.trim(), task });
 }
 
 /** One finished subagent call, as the root's final answer sees it. */
@@ -122,25 +125,26 @@ export interface DelegatedResult {
 }
 
 /** The root's final answer, built from its children's results. */
-export function composeFinalAnswer(results: DelegatedResult[]): string {
+export function composeFinalAnswer(results: DelegatedResult[], locale: Locale = DEFAULT_LOCALE): string {
+  const t = demoT(locale);
   const failed = (r: DelegatedResult) =>
     /^subagent .* failed/i.test(r.result.trim()) || /^error/i.test(r.result.trim());
   const sections = results.map(
     (r, i) =>
-      `### ${i + 1}. ${capitalise(shorten(r.task, 80))}\n_Handled by **${r.subagentType}**_\n\n${stripDemoNote(r.result) || "(no answer)"}`,
+      `### ${i + 1}. ${capitalise(shorten(r.task, 80))}\n${t("demo.final.handledBy", { who: r.subagentType })}\n\n${stripDemoNote(r.result) || t("demo.final.noAnswer")}`,
   );
   const rows = results.map(
     (r, i) =>
-      `| ${i + 1} | ${shorten(r.task, 50).replace(/\|/g, "\\|")} | ${r.subagentType} | ${failed(r) ? "✗ failed" : "✓ done"} |`,
+      `| ${i + 1} | ${shorten(r.task, 50).replace(/\|/g, "\\|")} | ${r.subagentType} | ${failed(r) ? t("demo.final.failed") : t("demo.final.done")} |`,
   );
   const done = results.filter((r) => !failed(r)).length;
   return [
-    "## Results",
-    `I split your request into ${results.length} tasks and delegated them to subagents in parallel; ${done} of ${results.length} finished.`,
+    `## ${t("demo.final.title")}`,
+    t("demo.final.intro", { total: results.length, done }),
     ...sections,
-    "### Summary",
-    ["| # | Task | Subagent | Status |", "|---|---|---|---|", ...rows].join("\n"),
-    DEMO_NOTE,
+    `### ${t("demo.final.summary")}`,
+    [t("demo.final.tableHead"), "|---|---|---|---|", ...rows].join("\n"),
+    demoNote(locale),
   ].join("\n\n");
 }
 

@@ -7,9 +7,12 @@ import type { BaseMessage } from "@langchain/core/messages";
 import { HumanMessage } from "@langchain/core/messages";
 import { type FileBlock, readFileBlocks } from "../../agents/files";
 import { messageText } from "../../agents/messages";
+import { DEFAULT_LOCALE, type Locale } from "../../i18n/locales";
+import { type DemoT, demoT, sentences } from "./i18n";
 import { formatNumber, taskText } from "./tasks";
 
-const COUNT_ROWS = /\b(count|how many)\b[^.?!]*\b(rows?|lines?|records?|entries)\b/i;
+const COUNT_ROWS =
+  /\b(count|how many)\b[^.?!]*\b(rows?|lines?|records?|entries)\b|(?:多少|几)(?:行|条记录|条数据|条)|行数|统计.*行/i;
 
 /** The request of the latest human message and the files the conversation shows this agent. */
 export function filesInView(messages: BaseMessage[]): { request: string; files: FileBlock[] } {
@@ -32,7 +35,8 @@ export function isAboutFiles(request: string): boolean {
     COUNT_ROWS.test(request) ||
     /\b(summari[sz]e|summary|attached|attachment|files?|document|csv|pdf|image|describe|read|analy[sz]e|what(?:'s| is) in)\b/i.test(
       request,
-    )
+    ) ||
+    /总结|摘要|概括|附件|文件|文档|表格|图片|图像|描述|读一下|分析|里面有什么|写了什么/.test(request)
   );
 }
 
@@ -73,30 +77,39 @@ function isCsv(f: FileBlock) {
   return f.mimeType === "text/csv" || /\.csv$/i.test(f.name);
 }
 
-function countRows(f: FileBlock): string {
+function countRows(f: FileBlock, locale: Locale): string {
+  const t = demoT(locale);
   if (!isCsv(f)) {
     const lines = f.body
       .replace(CUT_NOTE, "")
       .split(/\r?\n/)
       .filter((l) => l.trim()).length;
-    return `**${f.name}** isn't a CSV file; it has ${formatNumber(lines)} non-empty lines.`;
+    return t("demo.files.notCsv", { file: f.name, lines: formatNumber(lines) });
   }
   const cut = CUT_NOTE.test(f.body);
   const rows = csvRows(f.body.replace(CUT_NOTE, ""));
   const header = rows[0] ?? [];
   const data = Math.max(0, rows.length - 1);
-  const columns = header.map((h) => `\`${h.trim()}\``).join(", ");
-  return (
-    `**${f.name}** has **${formatNumber(data)} data row${data === 1 ? "" : "s"}** below a header of ${header.length} column${header.length === 1 ? "" : "s"}${columns ? ` (${columns})` : ""}.` +
-    (cut ? " Only part of the file fit in the context budget, so this counts the rows that were sent." : "")
-  );
+  const columns = header.map((h) => `\`${h.trim()}\``).join(t("demo.listJoiner"));
+  const counted = t("demo.files.rows", {
+    file: f.name,
+    rowCount: data,
+    rows: formatNumber(data),
+    columnCount: header.length,
+    columns: columns ? t("demo.files.columnList", { columns }) : "",
+  });
+  return cut ? sentences(locale, [counted, t("demo.files.rowsCut")]) : counted;
 }
 
-function summarize(f: FileBlock): string {
+function summarize(f: FileBlock, locale: Locale): string {
+  const t = demoT(locale);
   if (f.mimeType.startsWith("image/"))
-    return `**${f.name}** is an image (${f.mimeType}, ${formatSize(f.size)}). The demo model reads text only, so it can't tell what the image shows; a model on an OpenAI, Anthropic or Google endpoint receives it as an image.`;
+    return t("demo.files.image", { file: f.name, mime: f.mimeType, size: formatSize(f.size) });
   const body = f.body.replace(CUT_NOTE, "");
-  if (isCsv(f)) return `${countRows(f)} First row: ${(csvRows(body)[1] ?? []).join(", ") || "(none)"}.`;
+  if (isCsv(f)) {
+    const first = (csvRows(body)[1] ?? []).join(", ") || t("demo.files.none");
+    return sentences(locale, [countRows(f, locale), t("demo.files.firstRow", { row: first })]);
+  }
   const pages = body.match(/^--- Page \d+ ---$/gm)?.length ?? 0;
   const clean = body.replace(/^--- Page \d+ ---$/gm, "").replace(/^\[.*\]$/gm, "");
   const words = clean.replace(/^#+\s/gm, "").split(/\s+/).filter(Boolean).length;
@@ -106,12 +119,18 @@ function summarize(f: FileBlock): string {
     .map((p) => p.replace(/\s+/g, " ").trim())
     .find((p) => p && !p.startsWith("#"));
   const parts = [
-    `**${f.name}** (${f.mimeType}${pages ? `, ${pages} page${pages === 1 ? "" : "s"}` : ""}, ${formatNumber(words)} words).`,
+    t("demo.files.summary", { file: f.name, mime: f.mimeType, pageCount: pages, words: formatNumber(words) }),
   ];
-  if (headings.length) parts.push(`Sections: ${headings.map((h) => `“${h}”`).join(", ")}.`);
-  if (opening) parts.push(`It opens with: “${opening.length > 240 ? `${opening.slice(0, 237)}…` : opening}”`);
-  if (CUT_NOTE.test(f.body)) parts.push("Only the start of the file fit in the context budget.");
-  return parts.join(" ");
+  if (headings.length) parts.push(sectionsOf(headings, t));
+  if (opening)
+    parts.push(t("demo.files.opens", { text: opening.length > 240 ? `${opening.slice(0, 237)}…` : opening }));
+  if (CUT_NOTE.test(f.body)) parts.push(t("demo.files.startCut"));
+  return sentences(locale, parts);
+}
+
+function sectionsOf(headings: string[], t: DemoT): string {
+  const list = headings.map((heading) => t("demo.files.heading", { heading })).join(t("demo.listJoiner"));
+  return t("demo.files.sections", { sections: list });
 }
 
 function formatSize(n: number): string {
@@ -123,8 +142,12 @@ function formatSize(n: number): string {
 }
 
 /** The demo's answer about the files in view, one paragraph per file. */
-export function answerAboutFiles(request: string, files: FileBlock[]): string {
+export function answerAboutFiles(
+  request: string,
+  files: FileBlock[],
+  locale: Locale = DEFAULT_LOCALE,
+): string {
   const count = COUNT_ROWS.test(request);
-  const answers = files.map((f) => (count ? countRows(f) : summarize(f)));
+  const answers = files.map((f) => (count ? countRows(f, locale) : summarize(f, locale)));
   return answers.join("\n\n");
 }

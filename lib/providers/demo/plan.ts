@@ -16,8 +16,10 @@
 import { AIMessage, type BaseMessage, HumanMessage, ToolMessage } from "@langchain/core/messages";
 import { type FileBlock, readFileBlocks } from "../../agents/files";
 import { messageText } from "../../agents/messages";
-import { answerTask, answerWithToolResult, composeFinalAnswer, DEMO_NOTE } from "./answers";
+import { DEFAULT_LOCALE, type Locale } from "../../i18n/locales";
+import { answerTask, answerWithToolResult, composeFinalAnswer } from "./answers";
 import { answerAboutFiles, filesInView, isAboutFiles } from "./files";
+import { demoNote, demoT } from "./i18n";
 import { answerNoteResult, isNoteTool, planDeleteAfterList, planNoteCall } from "./notes";
 import { type Route, routeTask } from "./routing";
 import { asksForTime, findArithmetic, splitTasks } from "./tasks";
@@ -44,35 +46,41 @@ export interface DemoPlan {
   toolCalls: DemoToolCall[];
 }
 
-export function planTurn(messages: BaseMessage[], tools: DemoToolInfo[]): DemoPlan {
+/** The turn, its text in `locale` (the language of the request that started the run). */
+export function planTurn(
+  messages: BaseMessage[],
+  tools: DemoToolInfo[],
+  locale: Locale = DEFAULT_LOCALE,
+): DemoPlan {
+  const t = demoT(locale);
   const last = messages.at(-1);
-  if (last && ToolMessage.isInstance(last)) return planAfterTools(messages, tools);
+  if (last && ToolMessage.isInstance(last)) return planAfterTools(messages, tools, locale);
   const inView = filesInView(messages);
   if (inView.files.length && isAboutFiles(inView.request)) {
     // A child handed one file by name (a fork sees them all) works on that one.
     const named = inView.files.filter((f) => inView.request.includes(f.name));
     const files = named.length ? named : inView.files;
     const subagent = tools.find((t) => t.name === "subagent");
-    if (subagent && files.length >= 2) return planFileDelegation(inView.request, files, subagent);
-    return { text: withNote(answerAboutFiles(inView.request, files)), toolCalls: [] };
+    if (subagent && files.length >= 2) return planFileDelegation(inView.request, files, subagent, locale);
+    return { text: withNote(answerAboutFiles(inView.request, files, locale), locale), toolCalls: [] };
   }
   const request = latestHumanText(messages);
   if (!request.trim()) {
     return {
-      text: `Hello! Ask me something — for example several tasks on separate lines.\n\n${DEMO_NOTE}`,
+      text: withNote(t("demo.hello"), locale),
       toolCalls: [],
     };
   }
   const tasks = splitTasks(request);
   const subagent = tools.find((t) => t.name === "subagent");
-  if (subagent && tasks.length >= 2) return planDelegation(tasks, subagent);
+  if (subagent && tasks.length >= 2) return planDelegation(tasks, subagent, locale);
   const steps = planSteps(tasks, tools);
   const toolCalls = steps.flatMap((s) => (s.call ? [s.call] : []));
   if (toolCalls.length > 0) {
-    const what = toolCalls.map((c) => `\`${c.name}\``).join(" and ");
-    return { text: `Let me use ${what} for this.`, toolCalls };
+    const what = toolCalls.map((c) => `\`${c.name}\``).join(t("demo.plan.toolJoiner"));
+    return { text: t("demo.plan.useTools", { tools: what }), toolCalls };
   }
-  return { text: withNote(renderSteps(steps, [])), toolCalls: [] };
+  return { text: withNote(renderSteps(steps, [], locale), locale), toolCalls: [] };
 }
 
 /**
@@ -90,7 +98,8 @@ export function subagentCatalog(
   return catalog;
 }
 
-function planDelegation(tasks: string[], subagent: DemoToolInfo): DemoPlan {
+function planDelegation(tasks: string[], subagent: DemoToolInfo, locale: Locale): DemoPlan {
+  const t = demoT(locale);
   const options = subagent.parameters?.properties?.subagent_type?.enum?.map(String) ?? [];
   const catalog = subagentCatalog(subagent);
   const children = options
@@ -104,22 +113,33 @@ function planDelegation(tasks: string[], subagent: DemoToolInfo): DemoPlan {
   const list = toolCalls
     .map((c, i) => {
       const who = catalog.get(c.args.subagent_type)?.name ?? c.args.subagent_type;
-      return `${i + 1}. ${c.args.description} → **${who}** (${routeReason(routes[i])})`;
+      return t("demo.plan.item", {
+        n: i + 1,
+        task: c.args.description,
+        who,
+        reason: routeReason(routes[i], t),
+      });
     })
     .join("\n");
-  return {
-    text: `I'll split this into ${tasks.length} tasks and hand them to subagents in parallel:\n\n${list}`,
-    toolCalls,
-  };
+  return { text: `${t("demo.plan.split", { count: tasks.length })}\n\n${list}`, toolCalls };
 }
 
 /** Why a task went where it did, in the words of the agent's own name and description. */
-function routeReason(route: Route): string {
-  if (route.matched.length > 0) return `fits: ${route.matched.map((w) => `"${w}"`).join(", ")}`;
-  return route.type === "self" ? "no subagent fits: a copy of me" : "no subagent fits: next in turn";
+function routeReason(route: Route, t: ReturnType<typeof demoT>): string {
+  if (route.matched.length > 0) {
+    const words = route.matched.map((w) => t("demo.quoted", { text: w })).join(t("demo.listJoiner"));
+    return t("demo.plan.fits", { words });
+  }
+  return route.type === "self" ? t("demo.plan.selfFallback") : t("demo.plan.nextFallback");
 }
 
-function planFileDelegation(request: string, files: FileBlock[], subagent: DemoToolInfo): DemoPlan {
+function planFileDelegation(
+  request: string,
+  files: FileBlock[],
+  subagent: DemoToolInfo,
+  locale: Locale,
+): DemoPlan {
+  const t = demoT(locale);
   const options = subagent.parameters?.properties?.subagent_type?.enum?.map(String) ?? [];
   const children = options.filter((o) => o !== "self");
   const types = children.length > 0 ? children : ["self"];
@@ -128,7 +148,7 @@ function planFileDelegation(request: string, files: FileBlock[], subagent: DemoT
     name: "subagent",
     args: {
       subagent_type: types[i % types.length],
-      description: `${request} (file: ${f.name})`,
+      description: t("demo.files.taskFor", { request, file: f.name }),
       files: [f.name],
     },
   }));
@@ -139,7 +159,7 @@ function planFileDelegation(request: string, files: FileBlock[], subagent: DemoT
     )
     .join("\n");
   return {
-    text: `${files.length} files are attached: I'll hand each one to its own subagent, in parallel:\n\n${list}`,
+    text: `${t("demo.files.delegate", { count: files.length })}\n\n${list}`,
     toolCalls,
   };
 }
@@ -164,19 +184,19 @@ function planSteps(tasks: string[], tools: DemoToolInfo[]): Step[] {
   });
 }
 
-function renderSteps(steps: Step[], results: string[]): string {
+function renderSteps(steps: Step[], results: string[], locale: Locale): string {
   let callIndex = 0;
   const answers = steps.map((s) => {
-    if (!s.call) return answerTask(s.task);
-    const result = results[callIndex++] ?? "(no result)";
-    if (isNoteTool(s.call.name)) return answerNoteResult(s.call, result);
-    return answerWithToolResult(s.task, s.call.name, s.call.args, result);
+    if (!s.call) return answerTask(s.task, locale);
+    const result = results[callIndex++] ?? demoT(locale)("demo.plan.noResult");
+    if (isNoteTool(s.call.name)) return answerNoteResult(s.call, result, locale);
+    return answerWithToolResult(s.task, s.call.name, s.call.args, result, locale);
   });
   if (answers.length === 1) return answers[0];
   return answers.map((a, i) => `### ${i + 1}. ${steps[i].task}\n\n${a}`).join("\n\n");
 }
 
-function planAfterTools(messages: BaseMessage[], tools: DemoToolInfo[] = []): DemoPlan {
+function planAfterTools(messages: BaseMessage[], tools: DemoToolInfo[], locale: Locale): DemoPlan {
   const catalog = subagentCatalog(tools.find((t) => t.name === "subagent"));
   let i = messages.length - 1;
   while (i >= 0 && ToolMessage.isInstance(messages[i])) i--;
@@ -195,13 +215,13 @@ function planAfterTools(messages: BaseMessage[], tools: DemoToolInfo[] = []): De
         catalog.get(String(c.args.subagent_type ?? "self"))?.name ?? String(c.args.subagent_type ?? "self"),
       result: resultFor(c.id, idx),
     }));
-    return { text: composeFinalAnswer(results), toolCalls: [] };
+    return { text: composeFinalAnswer(results, locale), toolCalls: [] };
   }
   // Rebuild the same steps as the turn that made these calls (deterministic), then fill in results.
   const tasks = splitTasks(latestHumanText(messages.slice(0, i + 1)));
   // "delete the note …": the note was looked up by title; now delete what was found.
   if (tasks.length === 1 && calls.length === 1 && calls[0].name.endsWith("__list_notes")) {
-    const next = planDeleteAfterList(tasks[0], resultFor(calls[0].id, 0), tools);
+    const next = planDeleteAfterList(tasks[0], resultFor(calls[0].id, 0), tools, locale);
     if (next) return { text: next.text, toolCalls: next.call ? [next.call] : [] };
   }
   const toolInfos: DemoToolInfo[] = calls.map((c) => ({ name: c.name, parameters: { properties: {} } }));
@@ -209,9 +229,9 @@ function planAfterTools(messages: BaseMessage[], tools: DemoToolInfo[] = []): De
   const planned = steps.filter((s) => s.call).length;
   if (planned !== calls.length) {
     const parts = calls.map((c, idx) =>
-      answerWithToolResult(tasks.join("; "), c.name, c.args, resultFor(c.id, idx)),
+      answerWithToolResult(tasks.join("; "), c.name, c.args, resultFor(c.id, idx), locale),
     );
-    return { text: withNote(parts.join("\n\n")), toolCalls: [] };
+    return { text: withNote(parts.join("\n\n"), locale), toolCalls: [] };
   }
   // Use the real call args (e.g. the exact expression sent), matched in order.
   let k = 0;
@@ -221,14 +241,16 @@ function planAfterTools(messages: BaseMessage[], tools: DemoToolInfo[] = []): De
       renderSteps(
         steps,
         calls.map((c, idx) => resultFor(c.id, idx)),
+        locale,
       ),
+      locale,
     ),
     toolCalls: [],
   };
 }
 
-function withNote(text: string): string {
-  return `${text}\n\n${DEMO_NOTE}`;
+function withNote(text: string, locale: Locale): string {
+  return `${text}\n\n${demoNote(locale)}`;
 }
 
 function argName(tool: DemoToolInfo): string {
