@@ -40,6 +40,7 @@ import {
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import type { WithAttachments } from "@/lib/files/send";
+import type { Locale } from "@/lib/i18n/locales";
 import { refuseWithoutRunSlot } from "@/lib/quota";
 import { holdRun, processLeaseId, releaseRun } from "@/lib/quota/process-lease";
 import type { ChatMeta } from "./live-runs";
@@ -58,6 +59,8 @@ export interface StoredCheckpoint {
   initialSummary?: string;
   historyIds: string[];
   limits: Limits;
+  /** The language of the request that started the run (absent in checkpoints stored before it). */
+  locale?: Locale;
   engine: RunSnapshot;
 }
 

@@ -3,6 +3,7 @@ import type { AgentDefinition, EndpointConfig, ModelFactory } from "@/lib/agents
 import { resolveEndpointForUser } from "@/lib/endpoints/resolve";
 import { env } from "@/lib/env";
 import { AppError, isAppError } from "@/lib/errors";
+import type { Locale } from "@/lib/i18n/locales";
 import { createChatModel, type EndpointDefinition, getReasoningKey } from "@/lib/providers";
 
 export interface ResolvedAgents {
@@ -36,9 +37,12 @@ export async function resolveRunModels({
   userId,
   agents,
   override,
+  locale,
 }: {
   userId: string;
   agents: Map<string, AgentDefinition>;
+  /** The language of the request that started the run: the demo model answers in it. */
+  locale?: Locale;
   /** Tests and benchmarks: build every model here instead (a scripted model). */
   override?: ModelFactory;
 }): Promise<ResolvedAgents> {
@@ -81,6 +85,7 @@ export async function resolveRunModels({
         model: spec.model,
         parameters: spec.parameters,
         demoTokenDelayMs,
+        demoLocale: locale,
       });
     });
 

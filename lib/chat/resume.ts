@@ -42,7 +42,12 @@ export async function resumeRun({
   try {
     if (!tree) throw new Error("The paused answer is gone");
     const agents = new Map(cp.agents.map((a) => [a.id, a]));
-    const resolved = await resolveRunModels({ userId, agents, override: testModelFactory() });
+    const resolved = await resolveRunModels({
+      userId,
+      agents,
+      override: testModelFactory(),
+      locale: cp.locale,
+    });
     const runTools = await resolveRunTools({ userId, agents: resolved.agents });
     const root = runTools.agents.get(cp.rootId);
     if (!root) throw new Error("The paused run's agent is gone");

@@ -24,6 +24,7 @@ import type { PublicUser } from "@/lib/db/users";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { filesToSend, linkSentFiles, type SendFile, withFileContents } from "@/lib/files/send";
+import type { Locale } from "@/lib/i18n/locales";
 import { observeRun } from "@/lib/ops/observe-run";
 import { admitRun, engineLimits, getLimitsForUser, INTERRUPTED } from "@/lib/quota";
 import { ensureProcessLease, holdRun, processLeaseId, releaseRun } from "@/lib/quota/process-lease";
@@ -74,10 +75,13 @@ export async function startChat({
   user,
   body,
   modelFactory,
+  locale,
 }: {
   user: PublicUser;
   body: unknown;
   modelFactory?: ModelFactory;
+  /** The request's language (the demo model answers in it, a resumed run too). */
+  locale?: Locale;
 }): Promise<LiveRun> {
   const parsed = chatRequestSchema.safeParse(body);
   if (!parsed.success) {
@@ -144,6 +148,7 @@ export async function startChat({
     userId: user.id,
     agents: tree.agents,
     override: modelFactory ?? testModelFactory(),
+    locale,
   });
   // MCP tools for this user; a tool that is gone becomes a notice in the chat.
   const runTools = await resolveRunTools({ userId: user.id, agents: resolved.agents });
@@ -248,6 +253,7 @@ export async function startChat({
       initialSummary,
       historyIds: [...prior.ids, turn.userMessageId],
       limits: engineLimits(limits),
+      locale,
     },
   });
   return live;

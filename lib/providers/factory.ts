@@ -53,7 +53,8 @@ export function resolveModelTarget(spec: ChatModelSpec): ResolvedModelTarget {
  */
 export function createChatModel(spec: ChatModelSpec): BaseChatModel {
   const target = resolveModelTarget(spec);
-  if (target.protocol === "demo") return new DemoChatModel({ tokenDelayMs: spec.demoTokenDelayMs });
+  if (target.protocol === "demo")
+    return new DemoChatModel({ tokenDelayMs: spec.demoTokenDelayMs, locale: spec.demoLocale });
 
   const apiKey = spec.apiKey ?? spec.endpoint?.apiKey ?? keylessPlaceholder(target);
   if (!apiKey) {

@@ -1,6 +1,7 @@
 /**
  * Shared types of the provider layer. Pure data: no Next.js, no database.
  */
+import type { Locale } from "../i18n/locales";
 
 /** The wire protocol an endpoint speaks. `demo` is the scripted offline model in this repo. */
 export type Protocol = "openai" | "anthropic" | "google" | "demo";
@@ -83,4 +84,6 @@ export interface ChatModelSpec {
   retry?: RetryOptions;
   /** Demo model only: delay per streamed token in ms. */
   demoTokenDelayMs?: number;
+  /** Demo model only: the language it answers in (the run's request language; default English). */
+  demoLocale?: Locale;
 }

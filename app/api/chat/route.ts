@@ -2,6 +2,7 @@ import { requireUser } from "@/lib/auth/session";
 import { liveSse } from "@/lib/chat/sse-stream";
 import { startChat } from "@/lib/chat/start-chat";
 import { route } from "@/lib/http/route";
+import { requestLocale } from "@/lib/i18n/request-locale";
 
 export const dynamic = "force-dynamic";
 
@@ -12,7 +13,7 @@ export const dynamic = "force-dynamic";
  */
 export const POST = route({ json: true }, async ({ req, body }) => {
   const user = await requireUser();
-  const live = await startChat({ user, body });
+  const live = await startChat({ user, body, locale: await requestLocale() });
   return new Response(liveSse(live, req.signal), {
     headers: {
       "Content-Type": "text/event-stream; charset=utf-8",
