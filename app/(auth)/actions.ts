@@ -13,6 +13,7 @@ import { registerUser } from "@/lib/auth/register";
 import { currentUser } from "@/lib/auth/session";
 import { endAllSessions } from "@/lib/auth/sessions";
 import { isAppError } from "@/lib/errors";
+import { requestLocale } from "@/lib/i18n/request-locale";
 
 export interface AuthFormState {
   message?: string;
@@ -56,7 +57,7 @@ export async function registerAction(_prev: AuthFormState, form: FormData): Prom
   };
   const values = { name: input.name, email: input.email };
   try {
-    await registerUser({ input });
+    await registerUser({ input, locale: await requestLocale() });
   } catch (err) {
     if (isAppError(err)) return { message: err.message, fields: err.fields, values };
     throw err;

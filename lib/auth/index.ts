@@ -7,6 +7,8 @@ import { getDb } from "@/lib/db/client";
 import { markEmailVerified, promoteIfFirstAdmin } from "@/lib/db/users";
 import { env } from "@/lib/env";
 import { isAppError } from "@/lib/errors";
+import { DEFAULT_LOCALE } from "@/lib/i18n/locales";
+import { requestLocale } from "@/lib/i18n/request-locale";
 import { clientAddressFromHeaders } from "./client-address";
 import { authorizeCredentials } from "./credentials";
 import { PROVIDER_ERROR } from "./messages";
@@ -114,7 +116,11 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
     async createUser({ user }) {
       // OAuth sign-ups go through the adapter; the first account of the installation is the admin.
       if (user.id) await promoteIfFirstAdmin({ id: user.id });
-      if (user.id) await grantStarterTeam({ userId: user.id });
+      if (user.id)
+        await grantStarterTeam({
+          userId: user.id,
+          locale: await requestLocale().catch(() => DEFAULT_LOCALE),
+        });
     },
   },
   // Auth.js logs whole error objects by default; log only their kind and what went wrong (the

@@ -11,7 +11,14 @@ import { fieldErrors, registerSchema } from "./validation";
  * mode admits it (lib/auth/registration.ts; an invite code comes as `input.invite`). Nothing is
  * written when it throws.
  */
-export async function registerUser({ input }: { input: unknown }): Promise<PublicUser> {
+export async function registerUser({
+  input,
+  locale,
+}: {
+  input: unknown;
+  /** The request's language: the starter team is created in it. */
+  locale?: Parameters<typeof grantStarterTeam>[0]["locale"];
+}): Promise<PublicUser> {
   const rawInvite = (input as { invite?: unknown } | null)?.invite;
   const admission = await admissionFor({
     invite: typeof rawInvite === "string" && rawInvite.trim() ? rawInvite.trim().slice(0, 200) : undefined,
@@ -50,6 +57,6 @@ export async function registerUser({ input }: { input: unknown }): Promise<Publi
     }
     throw err;
   }
-  await grantStarterTeam({ userId: user.id });
+  await grantStarterTeam({ userId: user.id, locale });
   return user;
 }

@@ -1,12 +1,16 @@
 // A newcomer's starter team: three agents that show the whole flow (a lead that delegates in
 // parallel to two specialists, one with a calculator; the lead keeps notes with the built-in notes
 // MCP server when it is open to the user), on the offline demo model when it is offered, else on the
-// first model the user may use. Given once per account, when it is created.
+// first model the user may use. Given once per account, when it is created, in the language of the
+// request that created it: the names, descriptions and instructions are the user's data from then on
+// (never translated again).
 import "server-only";
 import { claimStarterTeam } from "@/lib/db/agents-users";
 import { listModelChoices } from "@/lib/endpoints/catalog";
+import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/locales";
 import { NOTES_SERVER_ID } from "@/lib/mcp";
 import { DEMO_ENDPOINT_ID, DEMO_MODEL_ID } from "@/lib/providers";
+import { demoT } from "@/lib/providers/demo/i18n";
 import { createAgent } from "./agents";
 import { listToolChoices } from "./tools";
 
@@ -36,17 +40,25 @@ async function starterModel(userId: string): Promise<{ provider: string; model: 
  * it on); true when this call created it. Concurrent calls create one team. Never throws: an
  * account works without its starter team, so a failure is logged and the account goes on.
  */
-export async function grantStarterTeam({ userId }: { userId: string }): Promise<boolean> {
+export async function grantStarterTeam({
+  userId,
+  locale = DEFAULT_LOCALE,
+}: {
+  userId: string;
+  /** The account's language at registration (the request's). */
+  locale?: Locale;
+}): Promise<boolean> {
   try {
     const model = await starterModel(userId);
     if (!model || !(await claimStarterTeam({ userId }))) return false;
+    const t = demoT(locale);
     const researcher = await createAgent({
       userId,
       input: {
         ...model,
-        name: "Researcher",
-        description: "Answers one focused question; can tell the time.",
-        instructions: "Answer the task you are given concisely and factually.",
+        name: t("demo.starterTeam.researcher.name"),
+        description: t("demo.starterTeam.researcher.description"),
+        instructions: t("demo.starterTeam.researcher.instructions"),
         tools: ["current_time"],
       },
     });
@@ -54,9 +66,9 @@ export async function grantStarterTeam({ userId }: { userId: string }): Promise<
       userId,
       input: {
         ...model,
-        name: "Mathematician",
-        description: "Works out arithmetic with a calculator.",
-        instructions: "Use the calculator for every computation and show the result.",
+        name: t("demo.starterTeam.mathematician.name"),
+        description: t("demo.starterTeam.mathematician.description"),
+        instructions: t("demo.starterTeam.mathematician.instructions"),
         tools: ["calculator"],
       },
     });
@@ -64,10 +76,9 @@ export async function grantStarterTeam({ userId }: { userId: string }): Promise<
       userId,
       input: {
         ...model,
-        name: "Team Lead",
-        description: "Splits a request into parts and delegates each part to a specialist, in parallel.",
-        instructions:
-          "When a request has several parts, delegate each part to the best subagent, then combine their answers. Save, list and delete the user's notes with the notes tools when asked.",
+        name: t("demo.starterTeam.lead.name"),
+        description: t("demo.starterTeam.lead.description"),
+        instructions: t("demo.starterTeam.lead.instructions"),
         ...(await noteTools(userId)),
         subagents: {
           enabled: true,

@@ -32,4 +32,23 @@ describe("starter team", () => {
     await grantStarterTeam({ userId: user.id });
     expect(await agentNames(user.id)).toEqual([]);
   });
+
+  it("a zh-CN registration gets the team in Chinese: names, descriptions and instructions", async () => {
+    const user = await registerUser({
+      input: { name: "李雷", email: "lilei@example.com", password: "correct-horse-42" },
+      locale: "zh-CN",
+    });
+    const rows = await query<{ name: string; description: string; instructions: string }>(
+      `SELECT name, description, instructions FROM "Agent" WHERE "ownerId" = $1`,
+      [user.id],
+    );
+    expect(rows.map((r) => r.name).sort()).toEqual(["数学家", "研究员", "组长"].sort());
+    const lead = rows.find((r) => r.name === "组长");
+    expect(lead?.description).toBe("把请求拆成几个部分，并行委派给各个专家。");
+    for (const r of rows) {
+      expect(r.description).toMatch(/\p{Script=Han}/u);
+      expect(r.instructions).toMatch(/\p{Script=Han}/u);
+      expect(`${r.description}${r.instructions}`).not.toMatch(/[A-Za-z]{4,}/);
+    }
+  });
 });
