@@ -6,6 +6,7 @@ import { createAdaptorServer } from "@hono/node-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { DELETE, GET, POST } from "@/app/api/mcp/notes/route";
 import type { RunEvent } from "@/lib/agents";
+import { registerUser } from "@/lib/auth/register";
 import { grantStarterTeam } from "@/lib/builder/starter-team";
 import { setTestModelFactory } from "@/lib/chat/test-hooks";
 import { getMcpPool, NOTES_SERVER_ID, updateMcpServer } from "@/lib/mcp";
@@ -85,6 +86,31 @@ describe("demo model with the notes server", () => {
       .map((e) => (e.type === "text_delta" ? e.text : ""))
       .join("");
     expect(text).toContain("buy oat milk");
+  });
+
+  it("a zh-CN newcomer's team is Chinese and the demo answers a Chinese request in Chinese", async () => {
+    const user = await registerUser({
+      input: { name: "李雷", email: "lilei@example.com", password: "correct-horse-42" },
+      locale: "zh-CN",
+    });
+    session.userId = user.id;
+    const lead = (await agentsOf(user.id)).find((a) => a.name === "组长");
+    expect(lead?.tools).toContain("notes__save_note");
+    const request = post("/api/chat", { agentId: lead?.id, text: "保存笔记：周五买燕麦奶" });
+    request.headers.set("Accept-Language", "zh-CN,zh;q=0.9");
+    const events = eventsOf(await readStream(await chatRoute.POST(request)));
+    expect(events.at(-1)).toMatchObject({ type: "run_end", status: "completed" });
+    expect(events.find((e) => e.type === "tool_call_start")).toMatchObject({
+      name: "notes__save_note",
+      args: { title: "周五买燕麦奶", content: "周五买燕麦奶" },
+    });
+    const text = events
+      .filter((e) => e.type === "text_delta" && e.depth === 0)
+      .map((e) => (e.type === "text_delta" ? e.text : ""))
+      .join("");
+    expect(text).toContain("已用 `notes__save_note` 工具保存你的笔记 **周五买燕麦奶**。");
+    expect(text).toContain("_脚本化的离线演示模型（不是真正的 LLM）");
+    expect(text).not.toContain("Scripted offline demo");
   });
 
   it("a starter team made while the notes server is off has no note tools, and is still made", async () => {

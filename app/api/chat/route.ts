@@ -2,6 +2,7 @@ import { requireUser } from "@/lib/auth/session";
 import { liveSse } from "@/lib/chat/sse-stream";
 import { startChat } from "@/lib/chat/start-chat";
 import { route } from "@/lib/http/route";
+import { chooseLocale } from "@/lib/i18n/locales";
 import { requestLocale } from "@/lib/i18n/request-locale";
 
 export const dynamic = "force-dynamic";
@@ -13,7 +14,10 @@ export const dynamic = "force-dynamic";
  */
 export const POST = route({ json: true }, async ({ req, body }) => {
   const user = await requireUser();
-  const live = await startChat({ user, body, locale: await requestLocale() });
+  // The demo model answers in the request's language; outside a Next.js request (tests calling the
+  // handler) next-intl has none, so the request's own Accept-Language decides.
+  const locale = await requestLocale().catch(() => chooseLocale(null, req.headers.get("accept-language")));
+  const live = await startChat({ user, body, locale });
   return new Response(liveSse(live, req.signal), {
     headers: {
       "Content-Type": "text/event-stream; charset=utf-8",
