@@ -38,7 +38,7 @@ const CUES: { when: (task: string) => boolean; words: string }[] = [
   {
     when: (t) =>
       Boolean(findArithmetic(t)) ||
-      /\b(comput|calculat|arithmetic|sum|multipl|divid|percent)|计算|算术|求和|乘|除以|百分/i.test(t),
+      /\b(comput|calculat|arithmetic|sum|multipl|divid|percent)|计算|算术|求和|乘以|除以|百分/i.test(t),
     words: "math mathematics arithmetic calculate calculator compute number 数学 算术 计算器 计算 数字",
   },
   { when: asksForTime, words: "time clock date 时间 报时 时钟 日期" },
@@ -48,7 +48,7 @@ const CUES: { when: (task: string) => boolean; words: string }[] = [
   },
   {
     when: (t) =>
-      /\b(write|draft|story|essay|joke|letter|email|blog|rewrite|edit)\b|写|故事|文章|笑话|信|邮件|博客|改写|编辑/i.test(
+      /\b(write|draft|story|essay|joke|letter|email|blog|rewrite|edit)\b|写|故事|文章|笑话|邮件|博客|改写|编辑/i.test(
         t,
       ),
     words: "write writer prose story 写作 作家 故事 文案",
