@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useEffect, useRef } from "react";
 import { subagentLabel } from "@/components/agents/subagent-label";
 import type { ChatAgent } from "@/lib/chat/page-data";
@@ -29,6 +30,7 @@ export function AgentOption({
   onHover: () => void;
   onPick: () => void;
 }) {
+  const t = useTranslations("chat.picker");
   const ref = useRef<HTMLDivElement>(null);
   // Keep the option the arrows reached in view.
   useEffect(() => {
@@ -65,7 +67,7 @@ export function AgentOption({
       )}
       <span className="block text-xs text-zinc-600 dark:text-zinc-400" data-testid="agent-option-meta">
         {subagentLabel(agent)} · {agent.model}
-        {agent.isDemo ? " (scripted demo)" : ""}
+        {agent.isDemo ? t("scriptedDemo") : ""}
       </span>
     </div>
   );

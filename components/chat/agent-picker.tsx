@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useId, useLayoutEffect, useRef, useState } from "react";
 import type { ChatAgent } from "@/lib/chat/page-data";
 import { AgentOption, matchesAgent } from "./agent-option";
@@ -27,6 +28,7 @@ export function AgentPicker({
   onChange: (id: string) => void;
   disabled?: boolean;
 }) {
+  const t = useTranslations("chat.picker");
   const id = useId();
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState("");
@@ -82,7 +84,7 @@ export function AgentPicker({
       }}
     >
       <span id={`${id}-label`} className="text-zinc-500">
-        Agent
+        {t("label")}
       </span>
       <button
         ref={button}
@@ -105,7 +107,7 @@ export function AgentPicker({
         className="flex min-w-0 max-w-[min(28rem,60vw)] items-center gap-1 rounded-lg border border-zinc-300 bg-white px-2 py-1 text-left disabled:opacity-60 dark:border-zinc-700 dark:bg-zinc-900"
       >
         <span id={`${id}-value`} className="truncate font-medium" data-testid="agent-select-value">
-          {current?.name ?? "No agent"}
+          {current?.name ?? t("none")}
         </span>
         <span aria-hidden className="text-zinc-500">
           ▾
@@ -120,14 +122,14 @@ export function AgentPicker({
           <input
             ref={search}
             role="combobox"
-            aria-label="Search agents"
+            aria-label={t("search")}
             aria-expanded="true"
             aria-controls={`${id}-list`}
             aria-autocomplete="list"
             aria-activedescendant={shown[active] ? `${id}-opt-${shown[active].id}` : undefined}
             data-testid="agent-search"
             value={query}
-            placeholder="Search agents…"
+            placeholder={t("searchPlaceholder")}
             onChange={(e) => {
               setQuery(e.target.value);
               setActive(0);
@@ -135,7 +137,7 @@ export function AgentPicker({
             onKeyDown={onSearchKey}
             className="mb-2 w-full rounded-lg border border-zinc-300 bg-white px-2 py-1.5 text-sm dark:border-zinc-700 dark:bg-zinc-950"
           />
-          <div id={`${id}-list`} role="listbox" aria-label="Agents" className="max-h-80 overflow-y-auto">
+          <div id={`${id}-list`} role="listbox" aria-label={t("list")} className="max-h-80 overflow-y-auto">
             {shown.map((a, i) => (
               <AgentOption
                 key={a.id}
@@ -150,7 +152,7 @@ export function AgentPicker({
           </div>
           {shown.length === 0 && (
             <p className="px-2 py-3 text-sm text-zinc-500" data-testid="agent-search-empty">
-              No agent matches “{query}”.
+              {t("noMatch", { query })}
             </p>
           )}
         </div>

@@ -1,28 +1,34 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import type { ToolApproval } from "@/lib/agents/approval";
 import type { ApiError } from "@/lib/chat/page-data";
 import { type ApprovalBody, useDecide } from "./approval-context";
 
-const DECIDED: Record<Exclude<ToolApproval["status"], "pending">, { label: string; tone: string }> = {
-  approved: { label: "Approved", tone: "text-emerald-700 dark:text-emerald-300" },
-  edited: { label: "Approved with edited arguments", tone: "text-emerald-700 dark:text-emerald-300" },
-  denied: { label: "Denied", tone: "text-red-700 dark:text-red-300" },
-  expired: { label: "Not decided", tone: "text-zinc-500" },
+/** The tone of each decision (its words: chat.approval.decided.*). */
+const DECIDED_TONE: Record<Exclude<ToolApproval["status"], "pending">, string> = {
+  approved: "text-emerald-700 dark:text-emerald-300",
+  edited: "text-emerald-700 dark:text-emerald-300",
+  denied: "text-red-700 dark:text-red-300",
+  expired: "text-zinc-500",
 };
+
+/** How an edited argument text must look, shown in the refusal. */
+const EXAMPLE_ARGS = '{"id": "…"}';
 
 const button =
   "rounded-md px-2.5 py-1 text-xs font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600 disabled:opacity-50";
 
-/** Parses the edited arguments: a JSON object, or a sentence saying what is wrong. */
-function parseArgs(text: string): { args: Record<string, unknown> } | { error: string } {
+/** Parses the edited arguments: a JSON object, or what is wrong (the parser's own words for bad JSON). */
+function parseArgs(
+  text: string,
+): { args: Record<string, unknown> } | { error: "notObject" } | { error: "invalidJson"; detail: string } {
   try {
     const value = JSON.parse(text) as unknown;
-    if (!value || typeof value !== "object" || Array.isArray(value))
-      return { error: 'The arguments must be a JSON object, like {"id": "…"}.' };
+    if (!value || typeof value !== "object" || Array.isArray(value)) return { error: "notObject" };
     return { args: value as Record<string, unknown> };
   } catch (err) {
-    return { error: `Not valid JSON: ${(err as Error).message}` };
+    return { error: "invalidJson", detail: (err as Error).message };
   }
 }
 
@@ -32,6 +38,7 @@ function parseArgs(text: string): { args: Record<string, unknown> } | { error: s
  */
 export function ApprovalPanel({ approval, args }: { approval: ToolApproval; args: Record<string, unknown> }) {
   const decide = useDecide();
+  const t = useTranslations("chat.approval");
   const [mode, setMode] = useState<"idle" | "edit" | "deny">("idle");
   const [text, setText] = useState(() => JSON.stringify(args, null, 2));
   const [reason, setReason] = useState("");
@@ -39,11 +46,14 @@ export function ApprovalPanel({ approval, args }: { approval: ToolApproval; args
   const [error, setError] = useState<string | null>(null);
 
   if (approval.status !== "pending") {
-    const d = DECIDED[approval.status];
+    // The person's reason or the run's own error as they were given; else how the answer ended.
+    const why = approval.reason || (approval.expiredBy && t(`expiredBy.${approval.expiredBy}`));
     return (
       <div className="px-3 pb-2 text-xs" data-testid="approval" data-status={approval.status}>
-        <span className={`font-medium ${d.tone}`}>{d.label}</span>
-        {approval.reason && <span className="text-zinc-500"> — {approval.reason}</span>}
+        <span className={`font-medium ${DECIDED_TONE[approval.status]}`}>
+          {t(`decided.${approval.status}`)}
+        </span>
+        {why && <span className="text-zinc-500"> — {why}</span>}
         {approval.status === "edited" && approval.args && (
           <pre className="mt-1 max-h-40 overflow-auto whitespace-pre-wrap break-words font-mono text-zinc-600 dark:text-zinc-400">
             {JSON.stringify(approval.args, null, 2)}
@@ -63,7 +73,8 @@ export function ApprovalPanel({ approval, args }: { approval: ToolApproval; args
   };
   const submitEdit = () => {
     const parsed = parseArgs(text);
-    if ("error" in parsed) setError(parsed.error);
+    if ("detail" in parsed) setError(t("invalidJson", { error: parsed.detail }));
+    else if ("error" in parsed) setError(t("notObject", { example: EXAMPLE_ARGS }));
     else void send({ decision: "edit", args: parsed.args });
   };
 
@@ -73,9 +84,7 @@ export function ApprovalPanel({ approval, args }: { approval: ToolApproval; args
       data-testid="approval"
       data-status="pending"
     >
-      <p className="font-medium text-amber-800 dark:text-amber-200">
-        This tool asks before running. Approve, edit its arguments, or deny it.
-      </p>
+      <p className="font-medium text-amber-800 dark:text-amber-200">{t("intro")}</p>
       {decide && mode === "idle" && (
         <div className="flex flex-wrap gap-2">
           <button
@@ -85,7 +94,7 @@ export function ApprovalPanel({ approval, args }: { approval: ToolApproval; args
             className={`${button} bg-emerald-600 text-white hover:bg-emerald-700`}
             data-testid="approval-approve"
           >
-            Approve
+            {t("approve")}
           </button>
           <button
             type="button"
@@ -94,7 +103,7 @@ export function ApprovalPanel({ approval, args }: { approval: ToolApproval; args
             className={`${button} border border-zinc-300 bg-white hover:bg-zinc-50 dark:border-zinc-700 dark:bg-zinc-900`}
             data-testid="approval-edit"
           >
-            Edit arguments
+            {t("edit")}
           </button>
           <button
             type="button"
@@ -103,14 +112,14 @@ export function ApprovalPanel({ approval, args }: { approval: ToolApproval; args
             className={`${button} border border-red-300 bg-white text-red-700 hover:bg-red-50 dark:border-red-900 dark:bg-zinc-900 dark:text-red-300`}
             data-testid="approval-deny"
           >
-            Deny
+            {t("deny")}
           </button>
         </div>
       )}
       {mode === "edit" && (
         <div className="space-y-2">
           <label className="block space-y-1">
-            <span className="text-zinc-600 dark:text-zinc-400">Arguments (JSON)</span>
+            <span className="text-zinc-600 dark:text-zinc-400">{t("argumentsLabel")}</span>
             <textarea
               value={text}
               onChange={(e) => setText(e.target.value)}
@@ -121,7 +130,7 @@ export function ApprovalPanel({ approval, args }: { approval: ToolApproval; args
             />
           </label>
           <ConfirmRow
-            label="Run with these arguments"
+            label={t("runEdited")}
             tone="bg-emerald-600 text-white hover:bg-emerald-700"
             testId="approval-run-edited"
             disabled={sending}
@@ -133,7 +142,7 @@ export function ApprovalPanel({ approval, args }: { approval: ToolApproval; args
       {mode === "deny" && (
         <div className="space-y-2">
           <label className="block space-y-1">
-            <span className="text-zinc-600 dark:text-zinc-400">Reason (the model is told)</span>
+            <span className="text-zinc-600 dark:text-zinc-400">{t("reasonLabel")}</span>
             <input
               value={reason}
               onChange={(e) => setReason(e.target.value)}
@@ -143,7 +152,7 @@ export function ApprovalPanel({ approval, args }: { approval: ToolApproval; args
             />
           </label>
           <ConfirmRow
-            label="Deny the call"
+            label={t("confirmDeny")}
             tone="bg-red-600 text-white hover:bg-red-700"
             testId="approval-confirm-deny"
             disabled={sending}
@@ -177,6 +186,7 @@ function ConfirmRow({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
+  const t = useTranslations("chat.approval");
   return (
     <div className="flex gap-2">
       <button
@@ -189,7 +199,7 @@ function ConfirmRow({
         {label}
       </button>
       <button type="button" onClick={onCancel} className={`${button} text-zinc-600`}>
-        Cancel
+        {t("cancel")}
       </button>
     </div>
   );

@@ -1,6 +1,7 @@
 "use client";
 import { X } from "lucide-react";
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Drawer } from "@/components/ui/drawer";
 import type { Blocked, ChatAgent, ChatMessage } from "@/lib/chat/page-data";
@@ -15,7 +16,9 @@ import { useChat } from "./use-chat";
 
 /**
  * Requests the offline demo model understands as several tasks, so a delegating agent hands each
- * to a subagent (lines, "X and Y" of task verbs, `;`): see lib/providers/demo/tasks.ts.
+ * to a subagent (lines, "X and Y" of task verbs, `;`): see lib/providers/demo/tasks.ts. Picking one
+ * sends it as the user's message, so they stay the English requests the demo model reads, in
+ * every UI language.
  */
 const STARTER_PROMPTS = [
   "Compute 17 * 23 + 4\nWhat time is it?",
@@ -50,6 +53,8 @@ export function ChatView({
   initialBlocked = null,
   attachPolicy,
 }: ChatViewProps) {
+  const t = useTranslations("chat.view");
+  const tc = useTranslations("chat.composer");
   const [agentId, setAgentId] = useState(initialAgentId ?? agents[0]?.id ?? "");
   const chat = useChat({ conversationId, initialMessages, liveRunId, remoteRun, agentId, initialBlocked });
   const [draft, setDraft] = useState("");
@@ -103,7 +108,7 @@ export function ChatView({
           data-testid="open-chats"
           className="rounded-lg border border-zinc-300 px-2 py-1 text-sm lg:hidden dark:border-zinc-700"
         >
-          Chats
+          {t("chats")}
         </button>
         <AgentPicker agents={agents} value={agentId} onChange={setAgentId} disabled={chat.running} />
         {agent?.isDemo && (
@@ -111,11 +116,11 @@ export function ChatView({
             className="hidden rounded-full bg-amber-100 px-2 py-0.5 text-xs text-amber-800 sm:inline dark:bg-amber-900/40 dark:text-amber-200"
             data-testid="demo-label"
           >
-            Scripted demo model · offline
+            {t("demoLabel")}
           </span>
         )}
       </div>
-      <Drawer open={chatsOpen} onClose={() => setChatsOpen(false)} label="Close chats" hideFrom="lg">
+      <Drawer open={chatsOpen} onClose={() => setChatsOpen(false)} label={t("closeChats")} hideFrom="lg">
         <ConversationList />
       </Drawer>
       <div className="min-h-0 flex-1 overflow-y-auto" data-testid="message-list">
@@ -170,7 +175,7 @@ export function ChatView({
       <div className="mx-auto w-full max-w-3xl space-y-2 px-4 pb-4">
         {chat.followingSaved && (
           <p data-testid="following-saved" className="text-xs text-zinc-500 dark:text-zinc-400">
-            Live updates are unavailable for this answer; it refreshes every few seconds until it ends.
+            {t("followingSaved")}
           </p>
         )}
         {chat.error && (
@@ -184,7 +189,7 @@ export function ChatView({
             <button
               type="button"
               onClick={() => chat.setError(null)}
-              aria-label="Dismiss"
+              aria-label={t("dismiss")}
               className="text-red-500"
             >
               <X className="size-4" aria-hidden="true" />
@@ -199,7 +204,7 @@ export function ChatView({
           onStop={chat.stop}
           onSend={(text) => void send(text, last?.id ?? null)}
           files={attachPolicy && attachPolicy.maxPerMessage > 0 ? files : undefined}
-          placeholder={agent ? `Message ${agent.name}…` : "Create an agent first"}
+          placeholder={agent ? tc("placeholderAgent", { name: agent.name }) : tc("noAgent")}
         />
       </div>
     </div>
@@ -215,26 +220,26 @@ function EmptyState({
   hasAgents: boolean;
   onPick?: (text: string) => void;
 }) {
+  const t = useTranslations("chat.view");
   if (!hasAgents) {
     return (
       <div className="py-16 text-center text-sm text-zinc-500">
-        You have no agents yet.{" "}
-        <Link href="/agents/new" className="text-accent-600 hover:underline">
-          Build one
-        </Link>
-        .
+        {t.rich("noAgents", {
+          link: (chunks) => (
+            <Link href="/agents/new" className="text-accent-600 hover:underline">
+              {chunks}
+            </Link>
+          ),
+        })}
       </div>
     );
   }
   return (
     <div className="space-y-3 py-12 text-center" data-testid="new-chat">
-      <h1 className="text-2xl font-semibold">{agent ? `Chat with ${agent.name}` : "New chat"}</h1>
+      <h1 className="text-2xl font-semibold">{agent ? t("chatWith", { name: agent.name }) : t("newChat")}</h1>
       {agent?.description && <p className="mx-auto max-w-md text-sm text-zinc-500">{agent.description}</p>}
       {agent?.subagentsEnabled && (
-        <p className="mx-auto max-w-md text-xs text-zinc-500">
-          This agent can delegate. Ask for several things at once (one per line, or “A and B”) and watch each
-          delegation appear as a trace block.
-        </p>
+        <p className="mx-auto max-w-md text-xs text-zinc-500">{t("delegateHint")}</p>
       )}
       {agent && (
         <div className="mx-auto grid max-w-2xl gap-2 pt-4 text-left sm:grid-cols-3" data-testid="starters">

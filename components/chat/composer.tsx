@@ -1,12 +1,20 @@
 "use client";
 import { Square } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useTranslations } from "next-intl";
+import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { AttachmentChips } from "./attachment-chips";
 import { FOCUS_TARGET } from "./focus-targets";
 import { preloadMarkdown } from "./lazy-markdown";
 import type { Chip } from "./use-attachments";
 
-const KEY_HINT = "  (Enter to send, Shift+Enter for a new line)";
+/**
+ * An Enter that belongs to an input method (choosing 你好 from a pinyin IME's candidates) confirms
+ * the composition, it does not send. Chromium and Firefox say so with isComposing; Safari ends the
+ * composition before its keydown and only marks it with keyCode 229.
+ */
+export function isImeEnter(e: KeyboardEvent): boolean {
+  return e.nativeEvent.isComposing || e.keyCode === 229;
+}
 
 /** Whether the main pointer is a finger: no keyboard hints there, and Enter makes a new line. */
 function useTouchScreen() {
@@ -55,6 +63,7 @@ export function Composer({
   placeholder,
   files,
 }: ComposerProps) {
+  const t = useTranslations("chat.composer");
   const ref = useRef<HTMLTextAreaElement>(null);
   const touch = useTouchScreen();
   const picker = useRef<HTMLInputElement>(null);
@@ -127,8 +136,8 @@ export function Composer({
               type="button"
               onClick={() => picker.current?.click()}
               disabled={disabled}
-              aria-label="Attach files"
-              title="Attach files (or drop them here, or paste)"
+              aria-label={t("attach")}
+              title={t("attachTitle")}
               data-testid="attach-button"
               className="inline-flex size-10 shrink-0 items-center justify-center rounded-xl text-lg text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-accent-500 disabled:opacity-40 dark:hover:bg-zinc-800 dark:hover:text-zinc-100"
             >
@@ -149,11 +158,11 @@ export function Composer({
           ref={ref}
           data-focus-target={FOCUS_TARGET.composer}
           data-testid="composer-input"
-          aria-label="Message"
+          aria-label={t("message")}
           rows={1}
           value={text}
           disabled={disabled}
-          placeholder={(placeholder ?? "Message the agent…") + (touch || disabled ? "" : KEY_HINT)}
+          placeholder={`${placeholder ?? t("placeholder")}${touch || disabled ? "" : `  ${t("keyHint")}`}`}
           onChange={(e) => {
             preloadMarkdown();
             setText(e.target.value);
@@ -165,7 +174,7 @@ export function Composer({
             files.add(e.clipboardData.files);
           }}
           onKeyDown={(e) => {
-            if (e.key === "Enter" && !e.shiftKey && !touch && !e.nativeEvent.isComposing) {
+            if (e.key === "Enter" && !e.shiftKey && !touch && !isImeEnter(e)) {
               e.preventDefault();
               send();
             }
@@ -185,17 +194,17 @@ export function Composer({
             className="rounded-xl bg-zinc-900 px-4 py-2 text-sm font-medium text-white hover:bg-zinc-700 dark:bg-zinc-100 dark:text-zinc-900"
           >
             <Square className="mr-1 inline size-3.5 fill-current align-[-2px]" aria-hidden="true" />
-            Stop
+            {t("stop")}
           </button>
         ) : (
           <button
             type="submit"
             data-testid="send-button"
             disabled={!text.trim() || disabled || uploading}
-            title={uploading ? "Waiting for the files to upload" : undefined}
+            title={uploading ? t("uploading") : undefined}
             className="rounded-xl bg-accent-600 px-4 py-2 text-sm font-medium text-white hover:bg-accent-700 disabled:opacity-40"
           >
-            Send
+            {t("send")}
           </button>
         )}
       </div>

@@ -1,5 +1,6 @@
 "use client";
 import { Ellipsis, type LucideIcon, Pencil, Trash2 } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 
 interface Action {
@@ -24,9 +25,16 @@ export function ConversationActions({
   onRename: () => void;
   onDelete: () => void;
 }) {
+  const t = useTranslations("chat.list");
   const actions: Action[] = [
-    { key: "rename", label: "Rename", Icon: Pencil, run: onRename },
-    { key: "delete", label: "Delete", Icon: Trash2, run: onDelete, tone: "text-red-700 dark:text-red-300" },
+    { key: "rename", label: t("rename"), Icon: Pencil, run: onRename },
+    {
+      key: "delete",
+      label: t("delete"),
+      Icon: Trash2,
+      run: onDelete,
+      tone: "text-red-700 dark:text-red-300",
+    },
   ];
   return (
     <>
@@ -35,7 +43,7 @@ export function ConversationActions({
           <button
             key={key}
             type="button"
-            aria-label={`${label} “${title}”`}
+            aria-label={t("actionOn", { action: label, title })}
             data-testid={`${key}-conversation`}
             onClick={run}
             className="rounded p-1 text-zinc-600 hover:bg-zinc-200 focus-visible:outline-2 focus-visible:outline-accent-500 dark:text-zinc-300 dark:hover:bg-zinc-700"
@@ -50,6 +58,7 @@ export function ConversationActions({
 }
 
 function TouchMenu({ title, actions }: { title: string; actions: Action[] }) {
+  const t = useTranslations("chat.list");
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLSpanElement>(null);
 
@@ -74,7 +83,7 @@ function TouchMenu({ title, actions }: { title: string; actions: Action[] }) {
     <span ref={root} className="relative hidden shrink-0 pr-1 pointer-coarse:block">
       <button
         type="button"
-        aria-label={`Actions for “${title}”`}
+        aria-label={t("actionsFor", { title })}
         aria-haspopup="menu"
         aria-expanded={open}
         data-testid="conversation-menu"

@@ -1,6 +1,7 @@
 "use client";
 import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
+import { useFormatter, useTranslations } from "next-intl";
 import { Fragment, useCallback, useEffect, useMemo, useState } from "react";
 import type { ConversationItem as Item } from "@/lib/chat/page-data";
 import { ConversationActions } from "./conversation-actions";
@@ -10,9 +11,12 @@ import { CONVERSATIONS_CHANGED } from "./use-chat";
 
 /**
  * The user's conversations, newest first, in sections Today / Yesterday / Previous 7 days / Older
- * (each with its date): search by title, rename, delete with confirmation.
+ * (each with its date): search by title, rename, delete with confirmation. The server orders them
+ * (by when they last changed) and searches the titles; nothing here compares titles.
  */
 export function ConversationList() {
+  const t = useTranslations("chat.list");
+  const format = useFormatter();
   const [items, setItems] = useState<Item[]>([]);
   const [query, setQuery] = useState("");
   const [editing, setEditing] = useState<string | null>(null);
@@ -41,10 +45,10 @@ export function ConversationList() {
   }, [query]);
 
   useEffect(() => {
-    const t = setTimeout(load, 150);
+    const timer = setTimeout(load, 150);
     window.addEventListener(CONVERSATIONS_CHANGED, load);
     return () => {
-      clearTimeout(t);
+      clearTimeout(timer);
       window.removeEventListener(CONVERSATIONS_CHANGED, load);
     };
   }, [load]);
@@ -74,23 +78,21 @@ export function ConversationList() {
         data-testid="new-chat-button"
         className="rounded-lg bg-accent-600 px-3 py-2 text-center text-sm font-medium text-white hover:bg-accent-700"
       >
-        + New chat
+        {t("newChat")}
       </Link>
       <input
         type="search"
         value={query}
         onChange={(e) => setQuery(e.target.value)}
-        placeholder="Search chats"
-        aria-label="Search chats"
+        placeholder={t("search")}
+        aria-label={t("search")}
         data-testid="conversation-search"
         data-focus-target={FOCUS_TARGET.searchChats}
         className="rounded-lg border border-zinc-300 bg-white px-3 py-1.5 text-sm dark:border-zinc-700 dark:bg-zinc-900"
       />
       <ul className="min-h-0 flex-1 space-y-0.5 overflow-y-auto" data-testid="conversation-list">
         {items.length === 0 && (
-          <li className="px-2 py-4 text-center text-xs text-zinc-500">
-            {query ? "No chats match." : "No chats yet."}
-          </li>
+          <li className="px-2 py-4 text-center text-xs text-zinc-500">{query ? t("noMatch") : t("empty")}</li>
         )}
         {sections.map(({ group, items: inGroup }) => (
           <Fragment key={group}>
@@ -98,7 +100,7 @@ export function ConversationList() {
               className="px-2 pt-3 pb-1 text-[11px] font-semibold uppercase tracking-wide text-zinc-500 first:pt-0"
               data-testid="conversation-group"
             >
-              {group}
+              {t(`group.${group}`)}
             </li>
             {inGroup.map((c) => {
               const active = pathname === `/chat/${c.id}`;
@@ -113,7 +115,7 @@ export function ConversationList() {
                       // biome-ignore lint/a11y/noAutofocus: the user just asked to rename this item
                       autoFocus
                       defaultValue={c.title}
-                      aria-label="Conversation title"
+                      aria-label={t("titleLabel")}
                       data-testid="rename-input"
                       onBlur={(e) => rename(c.id, e.target.value)}
                       onKeyDown={(e) => {
@@ -124,17 +126,17 @@ export function ConversationList() {
                     />
                   ) : confirming === c.id ? (
                     <div className="flex items-center gap-2 px-2 py-1.5 text-xs">
-                      <span className="flex-1">Delete this chat?</span>
+                      <span className="flex-1">{t("confirmDelete")}</span>
                       <button
                         type="button"
                         data-testid="confirm-delete"
                         onClick={() => remove(c.id)}
                         className="rounded bg-red-600 px-2 py-0.5 text-white"
                       >
-                        Delete
+                        {t("delete")}
                       </button>
                       <button type="button" onClick={() => setConfirming(null)} className="px-1">
-                        Cancel
+                        {t("cancel")}
                       </button>
                     </div>
                   ) : (
@@ -147,11 +149,14 @@ export function ConversationList() {
                           {c.agentName && <span className="min-w-0 flex-1 truncate">{c.agentName}</span>}
                           <time
                             dateTime={c.updatedAt}
-                            title={new Date(c.updatedAt).toLocaleString()}
+                            title={format.dateTime(new Date(c.updatedAt), {
+                              dateStyle: "medium",
+                              timeStyle: "short",
+                            })}
                             className="ml-auto shrink-0 tabular-nums"
                             data-testid="conversation-date"
                           >
-                            {shortWhen(new Date(c.updatedAt), now)}
+                            {shortWhen(format, new Date(c.updatedAt), now)}
                           </time>
                         </span>
                       </Link>

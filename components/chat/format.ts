@@ -1,13 +1,24 @@
-export function formatTokens(n: number): string {
-  if (n < 1000) return String(n);
-  if (n < 10_000) return `${(n / 1000).toFixed(1)}k`;
-  return `${Math.round(n / 1000)}k`;
+import type { useFormatter } from "next-intl";
+
+/** The active locale's formatter (next-intl's `useFormatter()`). */
+export type Formatter = ReturnType<typeof useFormatter>;
+
+/** A token count, short: 950, 1.2K, 12K (in Chinese 1234, 1.2万). */
+export function formatTokens(format: Formatter, n: number): string {
+  return format.number(n, { notation: "compact", maximumFractionDigits: n < 10_000 ? 1 : 0 });
 }
 
-export function formatDuration(ms: number | undefined): string {
-  if (ms === undefined) return "";
-  if (ms < 1000) return `${Math.round(ms)} ms`;
-  return `${(ms / 1000).toFixed(1)} s`;
+/** A duration, short: 850ms, 1.2s (in Chinese 850ms, 1.2秒). */
+export function formatDuration(format: Formatter, ms: number): string {
+  if (ms < 1000)
+    return format.number(Math.round(ms), { style: "unit", unit: "millisecond", unitDisplay: "narrow" });
+  return format.number(ms / 1000, {
+    style: "unit",
+    unit: "second",
+    unitDisplay: "narrow",
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  });
 }
 
 /**
@@ -56,8 +67,9 @@ export function tail(text: string, n = 3): string {
   return lines.slice(-n).join("\n");
 }
 
-export type DateGroup = "Today" | "Yesterday" | "Previous 7 days" | "Older";
-export const DATE_GROUPS: DateGroup[] = ["Today", "Yesterday", "Previous 7 days", "Older"];
+/** The sidebar's sections, newest first (their names: chat.list.group.*). */
+export const DATE_GROUPS = ["today", "yesterday", "previous7", "older"] as const;
+export type DateGroup = (typeof DATE_GROUPS)[number];
 
 /** Whole local calendar days from `date` to `now` (0 = the same day). */
 function daysBefore(date: Date, now: Date): number {
@@ -68,18 +80,18 @@ function daysBefore(date: Date, now: Date): number {
 /** Where a conversation last changed at `date` goes in the sidebar, in the browser's time zone. */
 export function dateGroup(date: Date, now: Date): DateGroup {
   const days = daysBefore(date, now);
-  if (days <= 0) return "Today";
-  if (days === 1) return "Yesterday";
-  if (days <= 7) return "Previous 7 days";
-  return "Older";
+  if (days <= 0) return "today";
+  if (days === 1) return "yesterday";
+  if (days <= 7) return "previous7";
+  return "older";
 }
 
 /** A short date for a sidebar item: time today and yesterday, weekday this week, else the date. */
-export function shortWhen(date: Date, now: Date): string {
+export function shortWhen(format: Formatter, date: Date, now: Date): string {
   const days = daysBefore(date, now);
-  if (days <= 1) return date.toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit" });
-  if (days <= 7) return date.toLocaleDateString(undefined, { weekday: "short" });
-  return date.toLocaleDateString(undefined, {
+  if (days <= 1) return format.dateTime(date, { hour: "2-digit", minute: "2-digit" });
+  if (days <= 7) return format.dateTime(date, { weekday: "short" });
+  return format.dateTime(date, {
     day: "numeric",
     month: "short",
     ...(date.getFullYear() === now.getFullYear() ? {} : { year: "numeric" }),

@@ -1,9 +1,15 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { intlWrapper } from "@/tests/helpers/intl";
 import { Markdown } from "./markdown";
 
-const html = (text: string) => renderToStaticMarkup(createElement(Markdown, { text }));
+// The code blocks' Copy button speaks through the catalogs: rendered inside the English ones.
+let inIntl: Awaited<ReturnType<typeof intlWrapper>>;
+beforeAll(async () => {
+  inIntl = await intlWrapper();
+});
+const html = (text: string) => renderToStaticMarkup(inIntl(createElement(Markdown, { text })));
 
 describe("Markdown", () => {
   it("keeps line breaks inside a blockquote (a poem keeps its lines)", () => {

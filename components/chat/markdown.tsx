@@ -1,6 +1,7 @@
 "use client";
 import type { Root } from "hast";
 import { toJsxRuntime } from "hast-util-to-jsx-runtime";
+import { useTranslations } from "next-intl";
 import { createContext, memo, type ReactNode, useContext, useEffect, useRef, useState } from "react";
 import { Fragment, jsx, jsxs } from "react/jsx-runtime";
 import ReactMarkdown, { type Components } from "react-markdown";
@@ -9,6 +10,7 @@ import { highlightCode } from "./highlight";
 import { blockSplitter, isClosedFence } from "./markdown-blocks";
 
 function CopyButton({ text }: { text: string }) {
+  const t = useTranslations("chat.markdown");
   const [copied, setCopied] = useState(false);
   return (
     <button
@@ -21,7 +23,7 @@ function CopyButton({ text }: { text: string }) {
       }}
       className="rounded px-2 py-0.5 text-xs text-zinc-400 hover:bg-zinc-700 hover:text-zinc-100"
     >
-      {copied ? "Copied" : "Copy"}
+      {copied ? t("copied") : t("copy")}
     </button>
   );
 }
@@ -93,10 +95,11 @@ function CodeBlock({ children }: { children: ReactNode }) {
     String((children as { props?: { className?: string } })?.props?.className ?? ""),
   )?.[1];
   const html = useHighlighted(code, lang, useContext(BlockFinal));
+  const t = useTranslations("chat.markdown");
   return (
     <div className="group my-3 overflow-hidden rounded-lg border border-zinc-800 bg-zinc-950 text-zinc-100">
       <div className="flex items-center justify-between border-b border-zinc-800 px-3 py-1 text-xs text-zinc-400">
-        <span>{lang ?? "code"}</span>
+        <span>{lang ?? t("code")}</span>
         <CopyButton text={code} />
       </div>
       {html === null ? (

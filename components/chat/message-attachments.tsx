@@ -1,14 +1,17 @@
 "use client";
 import { X } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import type { AttachmentInfo } from "@/lib/db/files";
 import { formatBytes } from "@/lib/files/format";
-import { typeLabel } from "./attachment-chips";
+import { useTypeLabel } from "./attachment-chips";
 
 const fileUrl = (id: string) => `/api/files/${id}`;
 
 /** A user message's files: image thumbnails (a click opens the viewer) and document cards (a preview). */
 export function MessageAttachments({ files }: { files: AttachmentInfo[] }) {
+  const t = useTranslations("chat.attachments");
+  const typeLabel = useTypeLabel();
   const [open, setOpen] = useState<AttachmentInfo | null>(null);
   if (!files.length) return null;
   return (
@@ -21,7 +24,7 @@ export function MessageAttachments({ files }: { files: AttachmentInfo[] }) {
             onClick={() => setOpen(f)}
             data-testid="message-attachment"
             data-kind="image"
-            aria-label={`View ${f.name}`}
+            aria-label={t("view", { name: f.name })}
             className="overflow-hidden rounded-lg border border-zinc-200 focus-visible:outline-2 focus-visible:outline-accent-500 dark:border-zinc-700"
           >
             {/* biome-ignore lint/performance/noImgElement: a private, session-checked file; next/image would proxy it */}
@@ -53,10 +56,12 @@ export function MessageAttachments({ files }: { files: AttachmentInfo[] }) {
 
 /** A modal with the image at full size, or the text the models read of a document. */
 function FileViewer({ file, onClose }: { file: AttachmentInfo; onClose: () => void }) {
+  const t = useTranslations("chat.attachments");
+  const typeLabel = useTypeLabel();
   const ref = useRef<HTMLDialogElement>(null);
-  const [preview, setPreview] = useState<{ text: string; truncated: boolean } | { error: string } | null>(
-    null,
-  );
+  const [preview, setPreview] = useState<
+    { text: string; truncated: boolean } | { error: string | null } | null
+  >(null);
   useEffect(() => {
     ref.current?.showModal();
   }, []);
@@ -66,10 +71,11 @@ function FileViewer({ file, onClose }: { file: AttachmentInfo; onClose: () => vo
     fetch(`${fileUrl(file.id)}/text`, { signal: controller.signal })
       .then(async (res) => {
         const body = await res.json();
-        setPreview(res.ok ? body : { error: body.message ?? "This file couldn't be opened." });
+        // The server's refusal as it says it; null: it could not be read (worded here).
+        setPreview(res.ok ? body : { error: body.message ?? null });
       })
       .catch(() => {
-        if (!controller.signal.aborted) setPreview({ error: "This file couldn't be opened." });
+        if (!controller.signal.aborted) setPreview({ error: null });
       });
     return () => controller.abort();
   }, [file]);
@@ -91,12 +97,12 @@ function FileViewer({ file, onClose }: { file: AttachmentInfo; onClose: () => vo
           className="text-xs text-accent-600 hover:underline"
           download
         >
-          Download
+          {t("download")}
         </a>
         <button
           type="button"
           onClick={() => ref.current?.close()}
-          aria-label="Close"
+          aria-label={t("close")}
           className="inline-flex size-7 items-center justify-center rounded hover:bg-zinc-100 dark:hover:bg-zinc-800"
         >
           <X className="size-4" aria-hidden="true" />
@@ -107,19 +113,17 @@ function FileViewer({ file, onClose }: { file: AttachmentInfo; onClose: () => vo
           // biome-ignore lint/performance/noImgElement: a private, session-checked file
           <img src={fileUrl(file.id)} alt={file.name} className="mx-auto max-h-[75vh] object-contain" />
         ) : !preview ? (
-          <p className="text-sm text-zinc-500">Loading…</p>
+          <p className="text-sm text-zinc-500">{t("loading")}</p>
         ) : "error" in preview ? (
           <p role="alert" className="text-sm text-red-600">
-            {preview.error}
+            {preview.error ?? t("cannotOpen")}
           </p>
         ) : (
           <>
             <pre className="whitespace-pre-wrap break-words font-mono text-xs" data-testid="file-preview">
-              {preview.text || "(no text)"}
+              {preview.text || t("noText")}
             </pre>
-            {preview.truncated && (
-              <p className="mt-2 text-xs text-zinc-500">Preview cut; download for the whole file.</p>
-            )}
+            {preview.truncated && <p className="mt-2 text-xs text-zinc-500">{t("previewCut")}</p>}
           </>
         )}
       </div>

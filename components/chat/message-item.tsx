@@ -1,5 +1,6 @@
 "use client";
 import { ChevronLeft, ChevronRight, RefreshCw } from "lucide-react";
+import { useFormatter, useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { type MessageTree, shownStatus } from "@/lib/agents/trace";
 import type { ChatMessage } from "@/lib/chat/page-data";
@@ -22,6 +23,7 @@ const STEP =
   "inline-flex size-7 items-center justify-center rounded-md text-base hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-accent-500 disabled:opacity-30 dark:hover:bg-zinc-800";
 
 function BranchSwitcher({ nav }: { nav: BranchNav }) {
+  const t = useTranslations("chat.message");
   if (nav.count < 2) return null;
   return (
     <span
@@ -30,7 +32,7 @@ function BranchSwitcher({ nav }: { nav: BranchNav }) {
     >
       <button
         type="button"
-        aria-label="Previous version"
+        aria-label={t("previousVersion")}
         disabled={nav.index === 0}
         onClick={() => nav.onChange(nav.index - 1)}
         className={STEP}
@@ -40,7 +42,7 @@ function BranchSwitcher({ nav }: { nav: BranchNav }) {
       {nav.index + 1} / {nav.count}
       <button
         type="button"
-        aria-label="Next version"
+        aria-label={t("nextVersion")}
         disabled={nav.index === nav.count - 1}
         onClick={() => nav.onChange(nav.index + 1)}
         className={STEP}
@@ -65,6 +67,7 @@ export function UserMessage({
   refusedEdit?: string;
   busy: boolean;
 }) {
+  const t = useTranslations("chat.message");
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(message.content);
   useEffect(() => {
@@ -81,7 +84,7 @@ export function UserMessage({
             value={draft}
             onChange={(e) => setDraft(e.target.value)}
             data-testid="edit-input"
-            aria-label="Edit message"
+            aria-label={t("editLabel")}
             rows={3}
             className="w-full rounded-xl border border-zinc-300 bg-white p-3 text-[15px] dark:border-zinc-700 dark:bg-zinc-900"
           />
@@ -91,7 +94,7 @@ export function UserMessage({
               onClick={() => setEditing(false)}
               className="rounded-lg px-3 py-1 hover:bg-zinc-100 dark:hover:bg-zinc-800"
             >
-              Cancel
+              {t("cancel")}
             </button>
             <button
               type="button"
@@ -103,7 +106,7 @@ export function UserMessage({
               }}
               className="rounded-lg bg-accent-600 px-3 py-1 text-white disabled:opacity-40"
             >
-              Send
+              {t("send")}
             </button>
           </div>
         </div>
@@ -121,7 +124,7 @@ export function UserMessage({
             onClick={() => setEditing(true)}
             className="text-xs text-zinc-500 hover:text-zinc-900 dark:hover:text-zinc-100"
           >
-            Edit
+            {t("edit")}
           </button>
         )}
       </div>
@@ -156,6 +159,8 @@ export function AssistantMessage({
   busy: boolean;
   agentName?: string;
 }) {
+  const t = useTranslations("chat.message");
+  const format = useFormatter();
   const usage = message.usage;
   const shown: ReturnType<typeof shownStatus> = tree ? shownStatus(tree) : { status: "running" };
   const total = usage ? usage.inputTokens + usage.outputTokens : 0;
@@ -163,7 +168,7 @@ export function AssistantMessage({
   return (
     <div className="group space-y-1" data-testid="assistant-message" data-status={message.status}>
       <div className="flex items-center gap-2 text-xs text-zinc-500">
-        <span className="font-medium text-zinc-700 dark:text-zinc-300">{agentName ?? "Agent"}</span>
+        <span className="font-medium text-zinc-700 dark:text-zinc-300">{agentName ?? t("agent")}</span>
         {/* Once its calls are decided, a paused answer goes on streaming: its live status applies. */}
         {message.status === "PAUSED" && !live ? (
           <>
@@ -171,17 +176,17 @@ export function AssistantMessage({
               data-testid="paused-badge"
               className="rounded-full bg-amber-100 px-2 py-0.5 text-[11px] font-medium text-amber-800 dark:bg-amber-900/50 dark:text-amber-200"
             >
-              waiting for your approval
+              {t("waitingForApproval")}
             </span>
             {onStopPaused && (
               <button
                 type="button"
                 data-testid="stop-paused"
                 onClick={onStopPaused}
-                title="End this answer without deciding: the waiting calls are not run"
+                title={t("stopPausedTitle")}
                 className="rounded-md border border-zinc-300 px-2 py-0.5 text-[11px] font-medium text-zinc-700 hover:bg-zinc-100 dark:border-zinc-700 dark:text-zinc-300 dark:hover:bg-zinc-800"
               >
-                Stop
+                {t("stop")}
               </button>
             )}
           </>
@@ -205,7 +210,7 @@ export function AssistantMessage({
         </ApprovalContext.Provider>
       ) : message.status === "STREAMING" ? (
         <p className="text-sm text-zinc-500" data-testid="thinking">
-          <span className="inline-block animate-pulse">Thinking…</span>
+          <span className="inline-block animate-pulse">{t("thinking")}</span>
         </p>
       ) : message.content ? (
         <Markdown text={message.content} />
@@ -227,7 +232,7 @@ export function AssistantMessage({
       )}
       {tree && shown.reason && <EndedEarly tree={tree} reason={shown.reason} />}
       {message.status === "STOPPED" && (
-        <p className="text-xs text-amber-700 dark:text-amber-300">Stopped — the answer so far is kept.</p>
+        <p className="text-xs text-amber-700 dark:text-amber-300">{t("stopped")}</p>
       )}
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-zinc-500">
         <BranchSwitcher nav={nav} />
@@ -235,10 +240,17 @@ export function AssistantMessage({
           <span
             data-testid="message-usage"
             className="whitespace-nowrap"
-            title={`Input ${usage.inputTokens} · output ${usage.outputTokens} tokens; subagents ${sub}`}
+            title={t("usageTitle", {
+              input: format.number(usage.inputTokens),
+              output: format.number(usage.outputTokens),
+              subagents: format.number(sub),
+            })}
           >
-            {formatTokens(usage.inputTokens)} in · {formatTokens(usage.outputTokens)} out
-            {sub > 0 && ` · ${Math.round((sub / total) * 100)}% by subagents`}
+            {t("usage", {
+              input: formatTokens(format, usage.inputTokens),
+              output: formatTokens(format, usage.outputTokens),
+            })}
+            {sub > 0 && t("bySubagents", { percent: Math.round((sub / total) * 100) })}
           </span>
         )}
         {onRegenerate && !busy && (
@@ -253,7 +265,7 @@ export function AssistantMessage({
               className="whitespace-nowrap hover:text-zinc-900 disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:text-inherit dark:hover:text-zinc-100"
             >
               <RefreshCw className="mr-1 inline size-3 align-[-1px]" aria-hidden="true" />
-              Regenerate
+              {t("regenerate")}
             </button>
             {/* Said once: the answer's own error already gives the same reason. */}
             {regenerateBlocked && regenerateBlocked !== message.error?.message && (

@@ -1,4 +1,7 @@
+"use client";
+import { useTranslations } from "next-intl";
 import type { NodeStatus } from "@/lib/agents/trace";
+import { useStopReason } from "./stop-reason";
 
 const STYLES: Record<NodeStatus, string> = {
   running: "bg-sky-100 text-sky-800 dark:bg-sky-900/50 dark:text-sky-200",
@@ -6,15 +9,12 @@ const STYLES: Record<NodeStatus, string> = {
   failed: "bg-red-100 text-red-800 dark:bg-red-900/50 dark:text-red-200",
   stopped: "bg-amber-100 text-amber-800 dark:bg-amber-900/50 dark:text-amber-200",
 };
-const LABELS: Record<NodeStatus, string> = {
-  running: "running",
-  completed: "done",
-  failed: "failed",
-  stopped: "stopped",
-};
 
 /** A run's or block's status; `reason` says why it stopped when that wasn't the user ("balance ran out"). */
 export function StatusBadge({ status, reason }: { status: NodeStatus; reason?: string }) {
+  const t = useTranslations("chat");
+  const wordReason = useStopReason();
+  const label = t(`status.${status}`);
   return (
     <span
       data-testid="trace-status"
@@ -24,7 +24,7 @@ export function StatusBadge({ status, reason }: { status: NodeStatus; reason?: s
       {status === "running" && (
         <span className="size-1.5 animate-pulse rounded-full bg-current" aria-hidden="true" />
       )}
-      {reason ? `${LABELS[status]}: ${reason}` : LABELS[status]}
+      {reason ? t("statusWithReason", { status: label, reason: wordReason(reason) }) : label}
     </span>
   );
 }

@@ -2,6 +2,8 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { SubagentNode } from "@/lib/agents/trace";
+import type { Locale } from "@/lib/i18n/locales";
+import { intlWrapper } from "@/tests/helpers/intl";
 import { SubagentBlock } from "./subagent-block";
 
 const node = (over: Partial<SubagentNode>): SubagentNode => ({
@@ -20,18 +22,18 @@ const node = (over: Partial<SubagentNode>): SubagentNode => ({
   ...over,
 });
 
-const stats = (n: SubagentNode) =>
+const stats = async (n: SubagentNode, locale: Locale = "en") =>
   /data-testid="subagent-stats">([^<]*)</.exec(
-    renderToStaticMarkup(createElement(SubagentBlock, { node: n })),
+    renderToStaticMarkup((await intlWrapper(locale))(createElement(SubagentBlock, { node: n }))),
   )?.[1];
 
 describe("SubagentBlock stats", () => {
-  it("shows only the duration, without a separator, when the block used no tokens", () => {
-    expect(stats(node({ durationMs: 636 }))).toBe("636 ms");
+  it("shows only the duration, without a separator, when the block used no tokens", async () => {
+    expect(await stats(node({ durationMs: 636 }))).toBe("636ms");
   });
-  it("joins tokens and duration with one separator", () => {
-    expect(stats(node({ durationMs: 1500, usage: { inputTokens: 1200, outputTokens: 34 } }))).toMatch(
-      /^1\.2k tok · 1\.5 s$/,
-    );
+  it("joins tokens and duration with one separator", async () => {
+    const busy = node({ durationMs: 1500, usage: { inputTokens: 1200, outputTokens: 34 } });
+    expect(await stats(busy)).toBe("1.2K tok · 1.5s");
+    expect(await stats(busy, "zh-CN")).toBe("1234 token · 1.5秒");
   });
 });

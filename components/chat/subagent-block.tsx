@@ -1,9 +1,11 @@
 "use client";
 import { ChevronDown, ChevronRight } from "lucide-react";
+import { useFormatter, useTranslations } from "next-intl";
 import { useState } from "react";
 import type { SubagentNode, TraceNode } from "@/lib/agents/trace";
 import { formatDuration, formatTokens, tail } from "./format";
 import { StatusBadge } from "./status-badge";
+import { useStopReason } from "./stop-reason";
 import { TraceContent } from "./trace-content";
 
 function plainText(content: TraceNode[]): string {
@@ -18,8 +20,13 @@ function plainText(content: TraceNode[]): string {
  */
 export function SubagentBlock({ node }: { node: SubagentNode }) {
   const [open, setOpen] = useState(false);
+  const t = useTranslations("chat.trace");
+  const format = useFormatter();
+  const wordReason = useStopReason();
   const name =
-    node.subagentType === "self" ? `${node.agentName || "self"} (self)` : node.agentName || node.subagentType;
+    node.subagentType === "self"
+      ? t("selfName", { name: node.agentName || t("self") })
+      : node.agentName || node.subagentType;
   const tokens = node.usage.inputTokens + node.usage.outputTokens;
   const liveTail = node.status === "running" ? tail(plainText(node.content)) : "";
   return (
@@ -52,19 +59,19 @@ export function SubagentBlock({ node }: { node: SubagentNode }) {
           <StatusBadge status={node.status} />
           {node.stopReason && (
             <span className="text-xs text-amber-700 dark:text-amber-300" data-testid="subagent-stop-reason">
-              — {node.stopReason}
+              — {wordReason(node.stopReason)}
             </span>
           )}
           <span className="min-w-0 break-words font-medium" data-testid="subagent-name">
             {name}
           </span>
           <span className="rounded bg-zinc-100 px-1.5 py-0.5 text-[10px] uppercase tracking-wide text-zinc-500 dark:bg-zinc-800">
-            {node.mode}
+            {t(`mode.${node.mode}`)}
           </span>
           {node.model && (
             <span
               className="min-w-0 truncate font-mono text-[11px] text-zinc-500 dark:text-zinc-400"
-              title={`Model: ${node.model}`}
+              title={t("modelTitle", { model: node.model })}
               data-testid="subagent-model"
             >
               {node.model}
@@ -72,8 +79,8 @@ export function SubagentBlock({ node }: { node: SubagentNode }) {
           )}
           <span className="ml-auto shrink-0 text-xs text-zinc-500" data-testid="subagent-stats">
             {[
-              tokens > 0 ? `${formatTokens(tokens)} tok` : null,
-              node.durationMs !== undefined ? formatDuration(node.durationMs) : null,
+              tokens > 0 ? t("tokens", { count: formatTokens(format, tokens) }) : null,
+              node.durationMs !== undefined ? formatDuration(format, node.durationMs) : null,
             ]
               .filter(Boolean)
               .join(" · ")}
@@ -87,7 +94,7 @@ export function SubagentBlock({ node }: { node: SubagentNode }) {
         </span>
         {node.files?.length ? (
           <span className="flex flex-wrap gap-1 pl-7 text-[11px] text-zinc-500" data-testid="subagent-files">
-            <span>Files:</span>
+            <span>{t("files")}</span>
             {node.files.map((f) => (
               <span key={f} className="rounded bg-zinc-100 px-1.5 py-0.5 font-medium dark:bg-zinc-800">
                 {f}
@@ -115,7 +122,7 @@ export function SubagentBlock({ node }: { node: SubagentNode }) {
           {node.content.length ? (
             <TraceContent content={node.content} />
           ) : (
-            <p className="text-xs text-zinc-500">No output yet.</p>
+            <p className="text-xs text-zinc-500">{t("noOutput")}</p>
           )}
           {node.error && <p className="mt-2 text-sm text-red-600 dark:text-red-400">{node.error}</p>}
         </div>

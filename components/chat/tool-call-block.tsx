@@ -1,5 +1,6 @@
 "use client";
 import { ChevronDown, ChevronRight } from "lucide-react";
+import { useFormatter, useTranslations } from "next-intl";
 import { useState } from "react";
 import type { ToolCallNode } from "@/lib/agents/trace";
 import { ApprovalPanel } from "./approval-panel";
@@ -18,6 +19,8 @@ function shortName(node: ToolCallNode): string {
  */
 export function ToolCallBlock({ node }: { node: ToolCallNode }) {
   const [open, setOpen] = useState(false);
+  const t = useTranslations("chat.trace");
+  const format = useFormatter();
   const args = JSON.stringify(node.args);
   return (
     <div
@@ -44,7 +47,7 @@ export function ToolCallBlock({ node }: { node: ToolCallNode }) {
           <span
             className="max-w-[40%] shrink-0 truncate rounded bg-accent-50 px-1.5 text-[11px] text-accent-700 dark:bg-accent-500/15 dark:text-accent-100"
             data-testid="tool-call-source"
-            title={`MCP server: ${node.source}`}
+            title={t("mcpServerTitle", { server: node.source })}
           >
             {node.source}
           </span>
@@ -55,12 +58,12 @@ export function ToolCallBlock({ node }: { node: ToolCallNode }) {
         <span className="min-w-0 flex-1 truncate font-mono text-xs text-zinc-500">{args}</span>
         {node.durationMs !== undefined && (
           <span className="shrink-0 text-xs text-zinc-500" data-testid="tool-call-duration">
-            {formatDuration(node.durationMs)}
+            {formatDuration(format, node.durationMs)}
           </span>
         )}
         {node.approval?.status === "pending" || node.approval?.status === "denied" ? (
           <span className="shrink-0 rounded-full bg-amber-100 px-2 py-0.5 text-[11px] font-medium text-amber-800 dark:bg-amber-900/50 dark:text-amber-200">
-            {node.approval.status === "pending" ? "waiting for you" : "denied"}
+            {node.approval.status === "pending" ? t("waitingForYou") : t("denied")}
           </span>
         ) : (
           <StatusBadge status={node.status} />
@@ -74,21 +77,21 @@ export function ToolCallBlock({ node }: { node: ToolCallNode }) {
         >
           {node.source && (
             <div>
-              <span className="text-zinc-500">server </span>
+              <span className="text-zinc-500">{t("server")} </span>
               {node.source}
-              <span className="text-zinc-500"> · tool </span>
+              <span className="text-zinc-500"> · {t("tool")} </span>
               {node.name}
             </div>
           )}
           <div>
-            <div className="text-zinc-500">arguments</div>
+            <div className="text-zinc-500">{t("arguments")}</div>
             <pre className="max-h-60 overflow-auto whitespace-pre-wrap break-words">
               {JSON.stringify(node.args, null, 2)}
             </pre>
           </div>
           {node.result !== undefined && (
             <div>
-              <div className="text-zinc-500">result</div>
+              <div className="text-zinc-500">{t("result")}</div>
               <pre
                 className="max-h-80 overflow-auto whitespace-pre-wrap break-words"
                 data-testid="tool-call-result"

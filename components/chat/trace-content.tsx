@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 import type { TraceNode } from "@/lib/agents/trace";
 import { LazyMarkdown as Markdown } from "./lazy-markdown";
 import { SubagentBlock } from "./subagent-block";
@@ -6,6 +7,7 @@ import { ToolCallBlock } from "./tool-call-block";
 
 /** Renders a span's content in order: text, reasoning, tool calls and nested subagent blocks. */
 export function TraceContent({ content }: { content: TraceNode[] }) {
+  const t = useTranslations("chat.trace");
   return (
     <>
       {content.map((node, i) => {
@@ -15,7 +17,7 @@ export function TraceContent({ content }: { content: TraceNode[] }) {
           case "reasoning":
             return (
               <details key={i} className="my-2 text-sm text-zinc-500" data-testid="reasoning">
-                <summary className="cursor-pointer select-none">Reasoning</summary>
+                <summary className="cursor-pointer select-none">{t("reasoning")}</summary>
                 <p className="mt-1 whitespace-pre-wrap border-l-2 border-zinc-200 pl-3 dark:border-zinc-700">
                   {node.text}
                 </p>
@@ -28,7 +30,7 @@ export function TraceContent({ content }: { content: TraceNode[] }) {
           case "handoff":
             return (
               <p key={i} className="my-2 text-xs text-zinc-500">
-                ↪ handed off to another agent
+                {t("handoff")}
               </p>
             );
           default:

@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useCallback, useRef, useState } from "react";
 import type { AttachmentInfo } from "@/lib/db/files";
 import { type AttachPolicy, formatBytes } from "@/lib/files/format";
@@ -15,10 +16,8 @@ export interface Chip {
   error?: string;
 }
 
-const KIND_LABEL = { text: "Text files", pdf: "PDFs", image: "Images" } as const;
-
 /** The kind a browser's File most likely is; the server sniffs the content and has the last word. */
-function guessKind(file: File): keyof typeof KIND_LABEL {
+function guessKind(file: File): "text" | "pdf" | "image" {
   if (/^image\/(png|jpeg|gif|webp)$/.test(file.type)) return "image";
   if (file.type === "application/pdf" || /\.pdf$/i.test(file.name)) return "pdf";
   return "text";
@@ -31,6 +30,7 @@ let seq = 0;
  * kind), then uploaded one request each (POST /api/files, raw bytes) with progress.
  */
 export function useAttachments(policy: AttachPolicy) {
+  const t = useTranslations("chat.attachments");
   const [chips, setChips] = useState<Chip[]>([]);
   const xhrs = useRef(new Map<string, XMLHttpRequest>());
   const patch = useCallback((key: string, p: Partial<Chip>) => {
@@ -55,15 +55,15 @@ export function useAttachments(policy: AttachPolicy) {
           // Not JSON (a proxy's error page): the status says enough.
         }
         if (xhr.status === 201 && body.id) patch(key, { progress: 1, info: body as AttachmentInfo });
-        else patch(key, { error: body.message ?? `Upload failed (${xhr.status}).` });
+        else patch(key, { error: body.message ?? t("uploadFailed", { status: xhr.status }) });
       };
       xhr.onerror = () => {
         xhrs.current.delete(key);
-        patch(key, { error: "Upload failed: the server couldn't be reached." });
+        patch(key, { error: t("unreachable") });
       };
       xhr.send(file);
     },
-    [patch],
+    [patch, t],
   );
 
   const add = useCallback(
@@ -81,20 +81,18 @@ export function useAttachments(policy: AttachPolicy) {
             progress: 0,
           };
           const kind = guessKind(file);
-          if (i >= room)
-            chip.error = `A message can carry at most ${policy.maxPerMessage} file${policy.maxPerMessage === 1 ? "" : "s"}.`;
+          if (i >= room) chip.error = t("tooMany", { max: policy.maxPerMessage });
           else if (file.size > policy.maxBytes)
-            chip.error = `Too large: files are limited to ${formatBytes(policy.maxBytes)}.`;
-          else if (!policy.allowedKinds.includes(kind))
-            chip.error = `${KIND_LABEL[kind]} can't be attached here.`;
-          else if (file.size === 0) chip.error = "This file is empty.";
+            chip.error = t("tooLarge", { size: formatBytes(policy.maxBytes) });
+          else if (!policy.allowedKinds.includes(kind)) chip.error = t("kindRefused", { kind });
+          else if (file.size === 0) chip.error = t("empty");
           else queueMicrotask(() => upload(chip.key, file));
           return chip;
         });
         return [...cs, ...next];
       });
     },
-    [policy, upload],
+    [policy, upload, t],
   );
 
   const remove = useCallback((key: string) => {

@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { ApiError, Blocked, ChatMessage, ChatMeta, ConversationJson } from "@/lib/chat/page-data";
 import type { AttachmentInfo } from "@/lib/db/files";
@@ -33,6 +34,7 @@ export function useChat({
   /** What the page knew blocks a new answer when it rendered (an empty balance). */
   initialBlocked?: Blocked | null;
 }) {
+  const t = useTranslations("chat.errors");
   const [conversationId, setConversationId] = useState(initialConversationId);
   const [messages, setMessages] = useState(initialMessages);
   const [error, setError] = useState<ApiError | null>(null);
@@ -232,11 +234,11 @@ export function useChat({
         headers: { "Content-Type": "application/json" },
         body: JSON.stringify(body),
       }).catch(() => null);
-      if (!res) return { code: "internal:network", message: "Could not reach the server. Try again." };
+      if (!res) return { code: "internal:network", message: t("networkRetry") };
       if (!res.ok) {
         const refused = ((await res.json().catch(() => null)) as ApiError | null) ?? {
           code: "internal",
-          message: `Request failed (${res.status}).`,
+          message: t("requestFailed", { status: res.status }),
         };
         // Decided elsewhere or expired: show what is stored now.
         if (res.status === 409 && conversationId) await reload(conversationId);
@@ -251,7 +253,7 @@ export function useChat({
       }
       return null;
     },
-    [conversationId, reload, settle, stream.attach],
+    [conversationId, reload, settle, stream.attach, t],
   );
 
   const streaming = stream.live !== null;

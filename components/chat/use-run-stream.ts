@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { reportSpend } from "@/components/quota/balance-events";
 import type { RunEvent } from "@/lib/agents/events";
@@ -21,11 +22,6 @@ interface LiveAnswer {
 /** How a request ended: streamed to its end (with the final tree, if a run started) or refused. */
 export type StreamOutcome = { ok: true; tree?: MessageTree } | { ok: false; error: ApiError };
 
-const NETWORK_ERROR: ApiError = {
-  code: "internal:network",
-  message: "Could not reach the server. Check your connection and try again.",
-};
-
 /**
  * The stream transport of a chat: POSTs a message or reattaches to a run, reads its server-sent
  * events, applies them to the live tree (at most once per animation frame, paced by render cost:
@@ -33,6 +29,7 @@ const NETWORK_ERROR: ApiError = {
  * about the conversation's messages: `onMeta` tells the caller which ids the server gave them.
  */
 export function useRunStream() {
+  const t = useTranslations("chat.errors");
   const [live, setLive] = useState<LiveAnswer | null>(null);
   const current = useRef<LiveAnswer | null>(null);
   const [batcher] = useState(
@@ -84,10 +81,14 @@ export function useRunStream() {
   /** Reads a run's response to its end. A refused request resolves with the server's error. */
   const read = useCallback(
     async (res: Response | null, onMeta?: (meta: ChatMeta) => void): Promise<StreamOutcome> => {
-      if (!res) return { ok: false, error: NETWORK_ERROR };
+      // The server's refusal as it sent it; worded here only when there is none to show.
+      if (!res) return { ok: false, error: { code: "internal:network", message: t("network") } };
       if (!res.ok || !res.body) {
         const body = (await res.json().catch(() => null)) as ApiError | null;
-        return { ok: false, error: body ?? { code: "internal", message: `Request failed (${res.status}).` } };
+        return {
+          ok: false,
+          error: body ?? { code: "internal", message: t("requestFailed", { status: res.status }) },
+        };
       }
       try {
         for await (const item of readSse<StreamItem>(res.body)) {
@@ -110,7 +111,7 @@ export function useRunStream() {
       batcher.flush(true);
       return { ok: true, tree: current.current?.tree };
     },
-    [begin, batcher, stop],
+    [begin, batcher, stop, t],
   );
 
   /** Starts an answer: POST /api/chat with the given body. */

@@ -15,9 +15,14 @@ export interface ToolApproval {
   status: ApprovalStatus;
   /** `edited`: the arguments the tool ran with instead of the model's. */
   args?: Record<string, unknown>;
-  /** `denied`: the person's reason; `expired`: why nobody can decide any more. */
+  /** `denied`: the person's reason; `expired`: why nobody can decide any more (the run's error). */
   reason?: string;
+  /** `expired` without a message of the run's own: how the answer ended (the chat words it). */
+  expiredBy?: ExpiredBy;
 }
+
+/** How an answer ended before a waiting call was decided: it ended, or its process died. */
+export type ExpiredBy = "ended" | "interrupted";
 
 export type ApprovalDecision =
   | { decision: "approve" }

@@ -205,9 +205,9 @@ describe("reduceEvents", () => {
     expect(block.stopReason).toBeUndefined();
     expect(block.durationMs).toBe(ts - subagentStart.ts);
     const broke = end("failed", "limit:balance").content[2] as SubagentNode;
-    expect(broke).toMatchObject({ status: "stopped", stopReason: "balance ran out" });
+    expect(broke).toMatchObject({ status: "stopped", stopReason: "balance" });
     expect(broke.durationMs).toBeGreaterThan(0);
-    expect((end("failed", "provider:error").content[2] as SubagentNode).stopReason).toBe("the run failed");
+    expect((end("failed", "provider:error").content[2] as SubagentNode).stopReason).toBe("failed");
   });
 
   it("shows the running blocks of an interrupted answer as interrupted, without touching the stored tree", () => {
@@ -353,13 +353,29 @@ describe("approvals in the tree", () => {
       approval: { id: "ap1", status: "expired", reason: "Nobody decided in time." },
     });
   });
+
+  it("without an error of the run's own, the expired call says how the answer ended, as a code", () => {
+    const stopped = e({
+      type: "run_end",
+      ...root,
+      status: "stopped",
+      usage: { inputTokens: 0, outputTokens: 0 },
+      durationMs: 1,
+    });
+    expect(reduceEvents([...waiting, stopped]).content[0]).toMatchObject({
+      approval: { id: "ap1", status: "expired", expiredBy: "ended" },
+    });
+    expect(closeInterrupted(reduceEvents(waiting)).content[0]).toMatchObject({
+      approval: { id: "ap1", status: "expired", expiredBy: "interrupted" },
+    });
+  });
 });
 
 describe("shownStatus", () => {
   it("shows a run the balance ended as stopped, with the reason its blocks give", () => {
     expect(shownStatus({ status: "failed", error: { code: "limit:balance", message: "ran out" } })).toEqual({
       status: "stopped",
-      reason: "balance ran out",
+      reason: "balance",
     });
   });
   it("keeps every other status as it is", () => {

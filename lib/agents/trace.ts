@@ -1,7 +1,13 @@
-import type { ToolApproval } from "./approval";
+import type { ExpiredBy, ToolApproval } from "./approval";
 import { type GraphType, ROOT_SPAN_ID, type RunEvent, type RunStatus, type Usage } from "./events";
 
 export type NodeStatus = "running" | "completed" | "failed" | "stopped";
+
+/**
+ * Why a block left running by its run's end stopped there, as a code the chat words in the user's
+ * language: the balance ran out, the run failed elsewhere, or its process died. None for a Stop.
+ */
+export type StopReason = "balance" | "failed" | "interrupted";
 
 export interface TextNode {
   type: "text";
@@ -52,8 +58,8 @@ export interface SubagentNode {
   model?: string;
   /** When the child started running (ms since the epoch); kept so a stored tree can close it. */
   startedAt?: number;
-  /** Why a block left unfinished by its run stopped there ("balance ran out"); absent for a Stop. */
-  stopReason?: string;
+  /** Why a block left unfinished by its run stopped there; absent for a Stop. */
+  stopReason?: StopReason;
 }
 export interface HandoffNode {
   type: "handoff";
@@ -90,21 +96,18 @@ function appendText(content: TraceNode[], type: "text" | "reasoning", agentId: s
   else content.push({ type, agentId, text });
 }
 
-/** Why a call still waiting when its run ended can't be decided any more. */
-const ENDED_UNDECIDED = "The answer ended before a decision.";
-
 /**
  * Closes the blocks a run left running when it ended: they did not fail themselves, they were
  * stopped (by the user, an empty balance, a failure elsewhere or a dead process), with `reason`
- * and, where their start is known, how long they ran. Calls still waiting for a person expire,
- * with `undecided` as the reason.
+ * and, where their start is known, how long they ran. Calls still waiting for a person expire:
+ * `undecided` is the run's own error message when it gave one, else a code the chat words.
  */
 function markUnfinished(
   content: TraceNode[],
   endedAt: number | undefined,
   startedAt: Map<string, number>,
-  reason: string | undefined,
-  undecided: string,
+  reason: StopReason | undefined,
+  undecided: { reason: string } | { expiredBy: ExpiredBy },
 ) {
   for (const node of content) {
     if ((node.type === "tool_call" || node.type === "subagent") && node.status === "running") {
@@ -115,16 +118,16 @@ function markUnfinished(
       if (node.type === "subagent" && reason) node.stopReason = reason;
     }
     if (node.type === "tool_call" && node.approval?.status === "pending")
-      node.approval = { id: node.approval.id, status: "expired", reason: undecided };
+      node.approval = { id: node.approval.id, status: "expired", ...undecided };
     if (node.type === "subagent") markUnfinished(node.content, endedAt, startedAt, reason, undecided);
   }
 }
 
-/** Why blocks still running at the end of a run stopped, in the user's words; none for a Stop. */
-function unfinishedReason(status: RunStatus, errorCode: string | undefined): string | undefined {
+/** Why blocks still running at the end of a run stopped; none for a Stop. */
+function unfinishedReason(status: RunStatus, errorCode: string | undefined): StopReason | undefined {
   if (status === "stopped") return undefined;
-  if (errorCode === "limit:balance") return "balance ran out";
-  return "the run failed";
+  if (errorCode === "limit:balance") return "balance";
+  return "failed";
 }
 
 /**
@@ -133,7 +136,7 @@ function unfinishedReason(status: RunStatus, errorCode: string | undefined): str
  */
 export function shownStatus(tree: Pick<MessageTree, "status" | "error">): {
   status: NodeStatus;
-  reason?: string;
+  reason?: StopReason;
 } {
   if (tree.status === "failed" && tree.error?.code === "limit:balance")
     return { status: "stopped", reason: unfinishedReason("failed", tree.error.code) };
@@ -147,13 +150,7 @@ export function shownStatus(tree: Pick<MessageTree, "status" | "error">): {
 export function closeInterrupted(tree: MessageTree): MessageTree {
   const copy = structuredClone(tree);
   copy.status = "failed";
-  markUnfinished(
-    copy.content,
-    undefined,
-    new Map(),
-    "interrupted",
-    "The answer was interrupted before a decision.",
-  );
+  markUnfinished(copy.content, undefined, new Map(), "interrupted", { expiredBy: "interrupted" });
   return copy;
 }
 
@@ -375,7 +372,7 @@ export function applyEvent(tree: MessageTree, ev: RunEvent): MessageTree {
           ev.ts,
           startedAt,
           unfinishedReason(ev.status, ev.error?.code),
-          ev.error?.message ?? ENDED_UNDECIDED,
+          ev.error?.message ? { reason: ev.error.message } : { expiredBy: "ended" },
         );
       break;
   }

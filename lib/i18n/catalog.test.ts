@@ -81,7 +81,6 @@ function literalsOf(file: string): { strings: Set<string>; heads: string[] } {
 const NOT_YET_TRANSLATED: string[] = [
   "app/(app)/admin/",
   "app/(app)/agents/",
-  "app/(app)/chat/",
   "app/(app)/settings/",
   "app/(app)/layout.tsx",
   "app/(auth)/",
@@ -89,10 +88,8 @@ const NOT_YET_TRANSLATED: string[] = [
   "components/admin/",
   "components/agents/",
   "components/auth/",
-  "components/chat/",
   "components/endpoints/",
   "components/mcp/",
-  "components/quota/",
   "components/shell/",
   "components/ui/",
 ];

@@ -1,11 +1,15 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { ChatView } from "@/components/chat/chat-view";
 import { NewChatVisit } from "@/components/chat/new-chat-visit";
 import { requireUserPage } from "@/lib/auth/session";
 import { chatAgents, chatBlocked } from "@/lib/chat/page-data";
 import { attachPolicy } from "@/lib/files/limits";
 
-export const metadata: Metadata = { title: "New chat" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("chat.page");
+  return { title: t("newChat") };
+}
 
 export default async function NewChatPage({ searchParams }: { searchParams: Promise<{ agent?: string }> }) {
   const user = await requireUserPage();

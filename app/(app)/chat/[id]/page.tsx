@@ -1,12 +1,16 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { ChatView } from "@/components/chat/chat-view";
 import { requireUserPage } from "@/lib/auth/session";
 import { chatAgents, chatBlocked, conversationView } from "@/lib/chat/page-data";
 import { isAppError } from "@/lib/errors";
 import { attachPolicy } from "@/lib/files/limits";
 
-export const metadata: Metadata = { title: "Chat" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("chat.page");
+  return { title: t("chat") };
+}
 
 export default async function ConversationPage({ params }: { params: Promise<{ id: string }> }) {
   const user = await requireUserPage();

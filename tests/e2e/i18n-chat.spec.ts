@@ -1,0 +1,117 @@
+import { type Browser, test as base, type Page } from "@playwright/test";
+import { expect, PASSWORD, registerNewUser, shots } from "./fixtures";
+import { ChatPage } from "./pages/chat-page";
+
+// The chat in Simplified Chinese (issue 27): what a zh-CN browser shows, and an input method's
+// Enter that must not send. Each test signs up its own user.
+
+const test = base;
+// Screenshots for people to look at; not kept in the repository.
+const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/i18n-chat-shots";
+
+/**
+ * A new account registered from a browser whose language is zh-CN (Playwright sends it as
+ * Accept-Language). The form is filled by its field names, which read the same in any language.
+ */
+async function newChineseUser(browser: Browser): Promise<Page> {
+  const ctx = await browser.newContext({ locale: "zh-CN", viewport: { width: 1440, height: 900 } });
+  const page = await ctx.newPage();
+  await page.goto("/register");
+  const form = page.getByTestId("register-form");
+  await form.locator('input[name="name"]').fill("中文用户");
+  await form.locator('input[name="email"]').fill(`zh-${Date.now().toString(36)}@e2e.test`);
+  await form.locator('input[name="password"]').fill(PASSWORD);
+  await form.locator('button[type="submit"]').click();
+  await expect(page).toHaveURL(/\/chat/);
+  return page;
+}
+
+/** A keydown of Enter that an input method sends while it composes, dispatched on the composer. */
+function composingEnter(page: Page, init: KeyboardEventInit) {
+  return page
+    .getByTestId("composer-input")
+    .evaluate(
+      (el, options) =>
+        el.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true, ...options })),
+      init,
+    );
+}
+
+test("Enter that confirms an input method's composition does not send; a plain Enter then does", async ({
+  browser,
+}) => {
+  const { page } = await registerNewUser(browser, { name: "IME user", tag: "ime" });
+  const chat = new ChatPage(page);
+  await chat.openNew();
+  const input = page.getByTestId("composer-input");
+  await input.fill("你好");
+
+  // Chromium and Firefox mark the composition's Enter with isComposing; Safari with keyCode 229.
+  await composingEnter(page, { isComposing: true });
+  await composingEnter(page, { keyCode: 229 } as KeyboardEventInit);
+  // Give a send the time it would take to show its optimistic message.
+  await page.waitForTimeout(500);
+  await expect(page.getByTestId("user-message")).toHaveCount(0);
+  await expect(input).toHaveValue("你好");
+
+  await input.press("Enter");
+  await expect(page.getByTestId("user-message")).toHaveCount(1);
+  await expect(page.getByTestId("user-message")).toContainText("你好");
+  await expect(input).toHaveValue("");
+  await chat.waitForAnswer();
+});
+
+test("a zh-CN browser sees the chat in Chinese: trace blocks, stats, composer and the sidebar", async ({
+  browser,
+}) => {
+  // A sign-up, a delegating answer and six screenshots: more than the default minute on a busy machine.
+  test.setTimeout(150_000);
+  const page = await newChineseUser(browser);
+  const chat = new ChatPage(page);
+  await chat.openNew();
+  // The starter team's delegating lead is the first agent of a new account.
+  await expect(page.getByTestId("new-chat")).toContainText("此智能体可以委派");
+  await expect(page.getByTestId("composer-input")).toHaveAttribute(
+    "placeholder",
+    /^给 .+ 发消息… {2}（Enter 发送，Shift\+Enter 换行）$/,
+  );
+
+  await chat.send("Compute 2 + 2\nWhat time is it?");
+  const blocks = chat.subagentBlocks();
+  await expect(blocks).toHaveCount(2, { timeout: 20_000 });
+  await chat.waitForAnswer();
+
+  // Each delegation: its status, mode and stats in Chinese units.
+  for (const block of await blocks.all()) {
+    await expect(block.getByTestId("trace-status")).toHaveText("已完成");
+    await expect(block).toContainText("隔离");
+    await expect(block.getByTestId("subagent-stats")).toHaveText(/^(\d+ token · )?\d+(\.\d)?(秒|ms)$/);
+  }
+  await expect(page.getByTestId("message-usage")).toContainText(/^输入 .+ · 输出 .+ · \d+% 由子智能体产生$/);
+  await expect(page.getByTestId("regenerate")).toHaveText("重新生成");
+
+  // Opened, a block shows its child's tool call with Chinese labels.
+  await blocks.first().getByTestId("subagent-toggle").click();
+  const call = blocks.first().getByTestId("tool-call").first();
+  await call.getByRole("button").first().click();
+  await expect(call.getByTestId("tool-call-details")).toContainText("参数");
+  await expect(call.getByTestId("tool-call-details")).toContainText("结果");
+
+  // The sidebar: the conversation under "Today", the search box and the new-chat button.
+  const sidebar = page.getByRole("complementary", { name: "会话" });
+  await expect(sidebar.getByTestId("conversation-group").first()).toHaveText("今天");
+  await expect(sidebar.getByTestId("conversation-search")).toHaveAttribute("placeholder", "搜索会话");
+  await expect(sidebar.getByTestId("new-chat-button")).toHaveText("+ 新会话");
+  await shots(page, SHOTS, "chat-zh-1440");
+
+  // A phone: the chats open in a drawer, grouped the same way.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByTestId("open-chats").click();
+  const drawer = page.getByRole("dialog");
+  await expect(drawer.getByTestId("conversation-group").first()).toHaveText("今天");
+  await shots(page, SHOTS, "chat-zh-390-drawer");
+  await page.keyboard.press("Escape");
+  await expect(page.getByTestId("open-chats")).toHaveText("会话");
+  await shots(page, SHOTS, "chat-zh-390");
+  await page.context().close();
+});
