@@ -2,7 +2,7 @@
 // would, writes its rows (who, what kind, on what, old → new), secret values never reach a row,
 // the log filters by kind and by user, and only admins can read it.
 import { NextIntlClientProvider } from "next-intl";
-import { createElement } from "react";
+import { type ComponentProps, createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { registerUser } from "@/lib/auth/register";
@@ -235,12 +235,11 @@ describe("the admin audit log", () => {
     const messages = await loadMessages("en");
     const render = async (params: Record<string, string>) =>
       renderToStaticMarkup(
-        createElement(NextIntlClientProvider, {
-          locale: "en",
-          messages,
-          timeZone: "UTC",
-          children: await AuditPage({ searchParams: Promise.resolve(params) }),
-        }),
+        createElement(
+          NextIntlClientProvider,
+          { locale: "en", messages, timeZone: "UTC" } as ComponentProps<typeof NextIntlClientProvider>,
+          await AuditPage({ searchParams: Promise.resolve(params) }),
+        ),
       );
     const count = (html: string) => html.split('data-testid="audit-row"').length - 1;
     expect(count(await render({}))).toBe(2);
