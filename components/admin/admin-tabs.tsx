@@ -1,38 +1,59 @@
 "use client";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 
-const GROUPS = [
+interface Tab {
+  href: string;
+  /** Names its test id (admin-tab-<key>). */
+  key: string;
+  /** Its name's key under admin.nav.tabs. */
+  message:
+    | "users"
+    | "registration"
+    | "overrides"
+    | "limits"
+    | "balances"
+    | "rateLimits"
+    | "files"
+    | "endpoints"
+    | "tools"
+    | "usage"
+    | "audit";
+}
+
+/** Each group's `key` is its name's key under admin.nav.groups. */
+const GROUPS: ReadonlyArray<{ key: "people" | "limits" | "modelsTools" | "activity"; tabs: Tab[] }> = [
   {
-    label: "People",
+    key: "people",
     tabs: [
-      { href: "/admin", label: "Users", key: "users" },
-      { href: "/admin/registration", label: "Registration", key: "registration" },
-      { href: "/admin/overrides", label: "Per-user overrides", key: "overrides" },
+      { href: "/admin", key: "users", message: "users" },
+      { href: "/admin/registration", key: "registration", message: "registration" },
+      { href: "/admin/overrides", key: "overrides", message: "overrides" },
     ],
   },
   {
-    label: "Limits",
+    key: "limits",
     tabs: [
-      { href: "/admin/limits", label: "Delegation limits", key: "limits" },
-      { href: "/admin/balances", label: "Balances", key: "balances" },
-      { href: "/admin/rate-limits", label: "Rate limits", key: "rate-limits" },
-      { href: "/admin/files", label: "Files", key: "files" },
+      { href: "/admin/limits", key: "limits", message: "limits" },
+      { href: "/admin/balances", key: "balances", message: "balances" },
+      { href: "/admin/rate-limits", key: "rate-limits", message: "rateLimits" },
+      { href: "/admin/files", key: "files", message: "files" },
     ],
   },
   {
-    label: "Models & tools",
+    key: "modelsTools",
     tabs: [
-      { href: "/admin/endpoints", label: "Endpoints", key: "endpoints" },
-      { href: "/admin/tools", label: "Tools", key: "tools" },
+      { href: "/admin/endpoints", key: "endpoints", message: "endpoints" },
+      { href: "/admin/tools", key: "tools", message: "tools" },
     ],
   },
   {
-    label: "Activity",
+    key: "activity",
     tabs: [
-      { href: "/admin/usage", label: "Usage", key: "usage" },
-      { href: "/admin/audit", label: "Audit log", key: "audit" },
+      { href: "/admin/usage", key: "usage", message: "usage" },
+      { href: "/admin/audit", key: "audit", message: "audit" },
     ],
   },
 ];
@@ -45,16 +66,13 @@ const isActive = (pathname: string, href: string) =>
  * section that opens the same grouped list (one row instead of four rows of tabs).
  */
 export function AdminTabs() {
+  const t = useTranslations("admin.nav");
   const pathname = usePathname();
   const [open, setOpen] = useState(false);
   const current = GROUPS.flatMap((g) => g.tabs).find((t) => isActive(pathname, t.href));
 
   return (
-    <nav
-      aria-label="Admin sections"
-      data-testid="admin-nav"
-      className="lg:sticky lg:top-8 lg:w-48 lg:shrink-0"
-    >
+    <nav aria-label={t("label")} data-testid="admin-nav" className="lg:sticky lg:top-8 lg:w-48 lg:shrink-0">
       <button
         type="button"
         onClick={() => setOpen((o) => !o)}
@@ -64,8 +82,8 @@ export function AdminTabs() {
         className="flex w-full items-center justify-between rounded-lg border border-zinc-300 px-3 py-2 text-sm font-medium lg:hidden dark:border-zinc-700"
       >
         <span>
-          <span className="text-zinc-500">Admin · </span>
-          {current?.label ?? "Sections"}
+          <span className="text-zinc-500">{t("prefix")}</span>
+          {current ? t(`tabs.${current.message}`) : t("sections")}
         </span>
         <svg
           viewBox="0 0 20 20"
@@ -80,9 +98,9 @@ export function AdminTabs() {
         className={`${open ? "block" : "hidden"} mt-2 space-y-4 rounded-lg border border-zinc-200 p-3 lg:mt-0 lg:block lg:border-0 lg:p-0 dark:border-zinc-800`}
       >
         {GROUPS.map((group) => (
-          <div key={group.label}>
+          <div key={group.key}>
             <p className="px-2.5 pb-1 text-xs font-semibold uppercase tracking-wide text-zinc-500">
-              {group.label}
+              {t(`groups.${group.key}`)}
             </p>
             <ul>
               {group.tabs.map((tab) => {
@@ -101,7 +119,7 @@ export function AdminTabs() {
                           : "text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-300 dark:hover:bg-zinc-800 dark:hover:text-zinc-100"
                       }`}
                     >
-                      {tab.label}
+                      {t(`tabs.${tab.message}`)}
                     </Link>
                   </li>
                 );

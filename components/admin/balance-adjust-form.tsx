@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { Field } from "@/components/ui/field";
 import { cardClass, inputClass } from "@/components/ui/styles";
 import { SubmitRow } from "@/components/ui/submit-row";
@@ -13,35 +14,43 @@ interface UserOption {
 
 /** Grant tokens to one user, or set their balance to an exact number. */
 export function BalanceAdjustForm({ users, action }: { users: UserOption[]; action: QuotaFormAction }) {
+  const t = useTranslations("admin");
   const { result, values, fields, formAction, pending } = useFormAction(action);
   const v = values ?? {};
   return (
     <form action={formAction} className={cardClass} data-testid="balance-adjust-form" noValidate>
       <header>
-        <h2 className="text-lg font-medium">Grant or set a balance</h2>
-        <p className="text-sm text-zinc-500">Applies at once; recorded in the ledger and the audit log.</p>
+        <h2 className="text-lg font-medium">{t("balances.adjust.title")}</h2>
+        <p className="text-sm text-zinc-500">{t("balances.adjust.description")}</p>
       </header>
       <div className="grid gap-4 sm:grid-cols-3">
         <label className="block space-y-1.5">
-          <span className="text-sm font-medium text-zinc-700 dark:text-zinc-300">User</span>
+          <span className="text-sm font-medium text-zinc-700 dark:text-zinc-300">{t("form.user")}</span>
           <select
             name="userId"
             defaultValue={v.userId ?? ""}
             data-testid="balance-user"
             className={inputClass}
           >
-            <option value="">Choose a user…</option>
+            <option value="">{t("form.chooseUser")}</option>
             {users.map((u) => (
               <option key={u.id} value={u.id}>
-                {u.email} (
-                {u.balance === null ? "no balance yet" : `${u.balance.toLocaleString("en-US")} tokens`})
+                {t("balances.adjust.option", {
+                  email: u.email,
+                  balance:
+                    u.balance === null
+                      ? t("balances.adjust.noBalance")
+                      : t("balances.adjust.tokens", { count: u.balance }),
+                })}
               </option>
             ))}
           </select>
           {fields.userId && <span className="block text-xs text-red-600">{fields.userId}</span>}
         </label>
         <fieldset className="space-y-1.5">
-          <legend className="text-sm font-medium text-zinc-700 dark:text-zinc-300">Action</legend>
+          <legend className="text-sm font-medium text-zinc-700 dark:text-zinc-300">
+            {t("balances.adjust.action")}
+          </legend>
           <div className="flex gap-4 pt-2 text-sm">
             <label className="flex items-center gap-1.5">
               <input
@@ -50,7 +59,7 @@ export function BalanceAdjustForm({ users, action }: { users: UserOption[]; acti
                 value="grant"
                 defaultChecked={(v.mode ?? "grant") === "grant"}
               />
-              Grant (add)
+              {t("balances.adjust.grant")}
             </label>
             <label className="flex items-center gap-1.5">
               <input
@@ -60,25 +69,25 @@ export function BalanceAdjustForm({ users, action }: { users: UserOption[]; acti
                 defaultChecked={v.mode === "set"}
                 data-testid="balance-mode-set"
               />
-              Set to
+              {t("balances.adjust.set")}
             </label>
           </div>
         </fieldset>
         <Field
-          label="Tokens"
+          label={t("balances.adjust.amount")}
           name="amount"
           type="number"
           inputMode="numeric"
           step={1}
           defaultValue={v.amount ?? ""}
           error={fields.amount}
-          hint="Grant: a negative number takes tokens away."
+          hint={t("balances.adjust.amountHint")}
           data-testid="balance-amount"
         />
       </div>
       <SubmitRow
-        label="Apply"
-        busyLabel="Applying…"
+        label={t("balances.adjust.apply")}
+        busyLabel={t("balances.adjust.applying")}
         pending={pending}
         result={result}
         testId="balance-apply"

@@ -1,5 +1,6 @@
 "use client";
 import { useRouter } from "next/navigation";
+import { useFormatter, useTranslations } from "next-intl";
 import { Field } from "@/components/ui/field";
 import { cardClass, inputClass } from "@/components/ui/styles";
 import { SubmitRow } from "@/components/ui/submit-row";
@@ -24,6 +25,8 @@ export function OverrideForm({
   globals: QuotaValues;
   action: QuotaFormAction;
 }) {
+  const t = useTranslations("admin");
+  const format = useFormatter();
   const router = useRouter();
   const { result, values: v, fields, formAction, pending } = useFormAction(action);
   const value = (k: keyof QuotaValues) =>
@@ -31,7 +34,7 @@ export function OverrideForm({
   return (
     <div className={cardClass}>
       <label className="block max-w-md space-y-1.5">
-        <span className="text-sm font-medium text-zinc-700 dark:text-zinc-300">User</span>
+        <span className="text-sm font-medium text-zinc-700 dark:text-zinc-300">{t("form.user")}</span>
         <select
           value={userId ?? ""}
           onChange={(e) =>
@@ -40,7 +43,7 @@ export function OverrideForm({
           data-testid="override-user"
           className={inputClass}
         >
-          <option value="">Choose a user…</option>
+          <option value="">{t("form.chooseUser")}</option>
           {users.map((u) => (
             <option key={u.id} value={u.id}>
               {u.email}
@@ -56,30 +59,34 @@ export function OverrideForm({
               <Field
                 key={f.key}
                 name={f.key}
-                label={f.label}
+                label={t(`quota.fields.${f.key}.label`)}
                 type="number"
                 inputMode="numeric"
                 min={f.min}
                 max={f.max}
                 step={1}
-                placeholder={`global: ${globals[f.key].toLocaleString("en-US")}`}
+                placeholder={t("form.global", { value: format.number(globals[f.key]) })}
                 defaultValue={value(f.key)}
                 error={fields[f.key]}
                 data-testid={`override-${f.key}`}
               />
             ))}
             <label className="block space-y-1.5">
-              <span className="text-sm font-medium text-zinc-700 dark:text-zinc-300">Balances</span>
+              <span className="text-sm font-medium text-zinc-700 dark:text-zinc-300">
+                {t("overrides.balances")}
+              </span>
               <select name="balanceEnabled" defaultValue={value("balanceEnabled")} className={inputClass}>
-                <option value="">global: {globals.balanceEnabled ? "on" : "off"}</option>
-                <option value="true">on</option>
-                <option value="false">off</option>
+                <option value="">
+                  {t("form.global", { value: globals.balanceEnabled ? t("form.on") : t("form.off") })}
+                </option>
+                <option value="true">{t("form.on")}</option>
+                <option value="false">{t("form.off")}</option>
               </select>
             </label>
           </div>
           <SubmitRow
-            label="Save overrides"
-            busyLabel="Saving…"
+            label={t("overrides.save")}
+            busyLabel={t("form.saving")}
             pending={pending}
             result={result}
             testId="save-override"

@@ -1,4 +1,5 @@
 "use client";
+import { useFormatter, useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { Field } from "@/components/ui/field";
 import { FormStatus } from "@/components/ui/form-status";
@@ -20,21 +21,7 @@ interface InviteView {
   state: "pending" | "used" | "expired";
 }
 
-const MODES: { value: Mode; label: string; help: string }[] = [
-  { value: "open", label: "Open", help: "Anyone who can reach this server can create an account." },
-  {
-    value: "invite",
-    label: "Invite-only",
-    help: "An account needs an invite link created below (single use, expiring).",
-  },
-  {
-    value: "closed",
-    label: "Closed",
-    help: "Nobody can create an account; existing accounts still sign in.",
-  },
-];
-
-const MODE_NAME: Record<Mode, string> = { open: "open", invite: "invite-only", closed: "closed" };
+const MODES: Mode[] = ["open", "invite", "closed"];
 
 export function RegistrationSettings({
   status,
@@ -49,6 +36,8 @@ export function RegistrationSettings({
   createInvite: (form: FormData) => Promise<ActionResult<{ code: string; expiresAt: string }>>;
   revokeInvite: (input: { id: string }) => Promise<ActionResult>;
 }) {
+  const t = useTranslations("admin");
+  const format = useFormatter();
   const modeForm = useFormAction(setMode);
   const inviteForm = useFormAction(createInvite);
   const [revoking, startRevoke] = useTransition();
@@ -61,36 +50,45 @@ export function RegistrationSettings({
     <div className="space-y-6">
       <form action={modeForm.formAction} className={cardClass} data-testid="registration-mode-form">
         <header>
-          <h2 className="text-lg font-medium">Who can register</h2>
+          <h2 className="text-lg font-medium">{t("registration.who")}</h2>
           <p className="text-sm text-zinc-500" data-testid="registration-effective">
-            Right now registration is <strong>{MODE_NAME[status.mode]}</strong>.
-            {status.envCap && status.envCap !== "open"
-              ? ` ALLOW_REGISTRATION=${status.envCap} is set on the server: registration is never more open than ${MODE_NAME[status.envCap]}, whatever you choose here.`
-              : ""}
+            {t.rich("registration.effective", {
+              mode: t(`registration.modeName.${status.mode}`),
+              b: (chunks) => <strong>{chunks}</strong>,
+            })}
+            {status.envCap && status.envCap !== "open" && (
+              <>
+                {" "}
+                {t("registration.envCap", {
+                  cap: status.envCap,
+                  capName: t(`registration.modeName.${status.envCap}`),
+                })}
+              </>
+            )}
           </p>
         </header>
         <fieldset className="space-y-2">
-          <legend className="sr-only">Registration mode</legend>
+          <legend className="sr-only">{t("registration.modeLegend")}</legend>
           {MODES.map((m) => (
-            <label key={m.value} className="flex items-start gap-2 text-sm">
+            <label key={m} className="flex items-start gap-2 text-sm">
               <input
                 type="radio"
                 name="mode"
-                value={m.value}
-                defaultChecked={status.adminMode === m.value}
-                data-testid={`registration-mode-${m.value}`}
+                value={m}
+                defaultChecked={status.adminMode === m}
+                data-testid={`registration-mode-${m}`}
                 className="mt-1 accent-accent-600"
               />
               <span>
-                <span className="font-medium">{m.label}</span>
-                <span className="block text-zinc-500">{m.help}</span>
+                <span className="font-medium">{t(`registration.modes.${m}.label`)}</span>
+                <span className="block text-zinc-500">{t(`registration.modes.${m}.help`)}</span>
               </span>
             </label>
           ))}
         </fieldset>
         <SubmitRow
-          label="Save"
-          busyLabel="Saving…"
+          label={t("form.save")}
+          busyLabel={t("form.saving")}
           pending={modeForm.pending}
           result={modeForm.result}
           testId="save-registration-mode"
@@ -99,15 +97,12 @@ export function RegistrationSettings({
 
       <form action={inviteForm.formAction} className={cardClass} data-testid="invite-form" noValidate>
         <header>
-          <h2 className="text-lg font-medium">Invites</h2>
-          <p className="text-sm text-zinc-500">
-            An invite link lets one person create an account while registration is invite-only. The link is
-            shown once; only a hash of it is stored.
-          </p>
+          <h2 className="text-lg font-medium">{t("invites.title")}</h2>
+          <p className="text-sm text-zinc-500">{t("invites.description")}</p>
         </header>
         <div className="grid gap-4 sm:grid-cols-2">
           <Field
-            label="Note (optional, e.g. who it is for)"
+            label={t("invites.note")}
             name="note"
             defaultValue={inviteForm.values?.note}
             error={inviteForm.fields.note}
@@ -118,7 +113,7 @@ export function RegistrationSettings({
               htmlFor="f-expiresInDays"
               className="block text-sm font-medium text-zinc-700 dark:text-zinc-300"
             >
-              Expires after
+              {t("invites.expiresAfter")}
             </label>
             <select
               id="f-expiresInDays"
@@ -127,15 +122,17 @@ export function RegistrationSettings({
               className={inputClass}
               data-testid="invite-expiry"
             >
-              <option value="1">1 day</option>
-              <option value="7">7 days</option>
-              <option value="30">30 days</option>
+              {[1, 7, 30].map((days) => (
+                <option key={days} value={days}>
+                  {t("invites.days", { count: days })}
+                </option>
+              ))}
             </select>
           </div>
         </div>
         <SubmitRow
-          label="Create invite link"
-          busyLabel="Creating…"
+          label={t("invites.create")}
+          busyLabel={t("invites.creating")}
           pending={inviteForm.pending}
           result={inviteForm.result}
           testId="create-invite"
@@ -147,14 +144,14 @@ export function RegistrationSettings({
               value={link}
               className={inputClass}
               data-testid="invite-link"
-              aria-label="Invite link"
+              aria-label={t("invites.link")}
             />
             <button
               type="button"
               className={secondaryButton}
               onClick={() => void navigator.clipboard?.writeText(link)}
             >
-              Copy link
+              {t("invites.copy")}
             </button>
           </div>
         )}
@@ -163,18 +160,18 @@ export function RegistrationSettings({
       <section className="space-y-2">
         <FormStatus result={revokeResult} />
         {invites.length === 0 ? (
-          <p className="text-sm text-zinc-500">No invites yet.</p>
+          <p className="text-sm text-zinc-500">{t("invites.empty")}</p>
         ) : (
           <div className="overflow-x-auto rounded-xl border border-zinc-200 dark:border-zinc-800">
             <table className="w-full text-left text-sm" data-testid="invites-table">
               <thead className="bg-zinc-50 text-xs uppercase text-zinc-500 dark:bg-zinc-900">
                 <tr>
-                  <th className="px-4 py-2 font-medium">Note</th>
-                  <th className="px-4 py-2 font-medium">Created</th>
-                  <th className="px-4 py-2 font-medium">Expires</th>
-                  <th className="px-4 py-2 font-medium">Status</th>
+                  <th className="px-4 py-2 font-medium">{t("invites.columns.note")}</th>
+                  <th className="px-4 py-2 font-medium">{t("invites.columns.created")}</th>
+                  <th className="px-4 py-2 font-medium">{t("invites.columns.expires")}</th>
+                  <th className="px-4 py-2 font-medium">{t("invites.columns.status")}</th>
                   <th className="px-4 py-2">
-                    <span className="sr-only">Actions</span>
+                    <span className="sr-only">{t("invites.columns.actions")}</span>
                   </th>
                 </tr>
               </thead>
@@ -183,15 +180,20 @@ export function RegistrationSettings({
                   <tr key={i.id} data-testid="invite-row" data-state={i.state}>
                     <td className="px-4 py-2">{i.note || "—"}</td>
                     <td className="px-4 py-2 text-zinc-500">
-                      {new Date(i.createdAt).toLocaleDateString()} by {i.createdBy}
+                      {t("invites.createdBy", {
+                        date: format.dateTime(new Date(i.createdAt), { dateStyle: "medium" }),
+                        email: i.createdBy,
+                      })}
                     </td>
-                    <td className="px-4 py-2 text-zinc-500">{new Date(i.expiresAt).toLocaleString()}</td>
+                    <td className="px-4 py-2 text-zinc-500">
+                      {format.dateTime(new Date(i.expiresAt), { dateStyle: "medium", timeStyle: "short" })}
+                    </td>
                     <td className="px-4 py-2">
                       {i.state === "used"
-                        ? `Used by ${i.usedBy}`
+                        ? t("invites.usedBy", { email: i.usedBy ?? "" })
                         : i.state === "expired"
-                          ? "Expired"
-                          : "Pending"}
+                          ? t("invites.expired")
+                          : t("invites.pending")}
                     </td>
                     <td className="px-4 py-2 text-right">
                       {i.state === "pending" && (
@@ -203,7 +205,7 @@ export function RegistrationSettings({
                             startRevoke(async () => setRevokeResult(await revokeInvite({ id: i.id })))
                           }
                         >
-                          Revoke
+                          {t("invites.revoke")}
                         </button>
                       )}
                     </td>

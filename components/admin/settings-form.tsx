@@ -1,4 +1,5 @@
 "use client";
+import { useFormatter, useTranslations } from "next-intl";
 import { useState } from "react";
 import { Field } from "@/components/ui/field";
 import { cardClass } from "@/components/ui/styles";
@@ -24,6 +25,8 @@ export function SettingsForm({
   title: string;
   description: string;
 }) {
+  const t = useTranslations("admin");
+  const format = useFormatter();
   const { result, values: sent, fields: errors, formAction, pending } = useFormAction(action);
   const [recursion, setRecursion] = useState(String(values.recursionLimit));
   const fields = NUMBER_FIELDS.filter((f) => f.group === group);
@@ -43,18 +46,23 @@ export function SettingsForm({
             data-testid="balance-enabled"
             className="size-4 accent-accent-600"
           />
-          Token balances on (users need tokens to start an answer; every model call is charged)
+          {t("quota.balanceEnabled")}
         </label>
       )}
       <div className="grid gap-4 sm:grid-cols-2">
         {fields.map((f) => {
           const turns =
             f.key === "recursionLimit" && /^\d+$/.test(recursion) ? childTurnsFor(Number(recursion)) : null;
+          const help = t(`quota.fields.${f.key}.help`);
           return (
             <Field
               key={f.key}
               name={f.key}
-              label={`${f.label} (${f.min.toLocaleString("en-US")}–${f.max.toLocaleString("en-US")})`}
+              label={t("quota.range", {
+                label: t(`quota.fields.${f.key}.label`),
+                min: format.number(f.min),
+                max: format.number(f.max),
+              })}
               type="number"
               inputMode="numeric"
               min={f.min}
@@ -63,9 +71,7 @@ export function SettingsForm({
               defaultValue={sent?.[f.key] ?? values[f.key]}
               onChange={f.key === "recursionLimit" ? (e) => setRecursion(e.target.value) : undefined}
               error={errors[f.key]}
-              hint={
-                turns !== null ? `${f.help} Child max turns = floor(${recursion} / 3) = ${turns}.` : f.help
-              }
+              hint={turns !== null ? t("quota.childTurns", { help, limit: recursion, turns }) : help}
               data-testid={`input-${f.key}`}
             />
           );
@@ -73,8 +79,8 @@ export function SettingsForm({
       </div>
       {errors.form && <p className="text-sm text-red-600">{errors.form}</p>}
       <SubmitRow
-        label="Save"
-        busyLabel="Saving…"
+        label={t("form.save")}
+        busyLabel={t("form.saving")}
         pending={pending}
         result={result}
         testId={`save-${group}`}

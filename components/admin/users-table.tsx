@@ -1,4 +1,5 @@
 "use client";
+import { useFormatter, useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { Badge } from "@/components/ui/badge";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -29,6 +30,8 @@ export function UsersTable({
   currentUserId: string;
   setDisabled: (input: { userId: string; disabled: boolean }) => Promise<ActionResult>;
 }) {
+  const t = useTranslations("admin.users");
+  const format = useFormatter();
   const [pending, start] = useTransition();
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<UserRow | null>(null);
@@ -59,7 +62,7 @@ export function UsersTable({
           data-testid="disable-undo-bar"
           className="flex items-center justify-between gap-3 bg-amber-50 px-4 py-2 text-sm text-amber-900 dark:bg-amber-500/15 dark:text-amber-100"
         >
-          <span>{undo.email} is disabled and signed out.</span>
+          <span>{t("disabledBar", { email: undo.email })}</span>
           <button
             type="button"
             disabled={pending}
@@ -67,75 +70,72 @@ export function UsersTable({
             data-testid="undo-disable"
             className="font-medium underline underline-offset-2"
           >
-            Undo
+            {t("undo")}
           </button>
         </p>
       )}
       {confirming && (
         <ConfirmDialog
-          title={`Disable ${confirming.name ?? confirming.email}?`}
-          confirmLabel="Disable account"
-          pendingLabel="Disabling…"
+          title={t("confirm.title", { name: confirming.name ?? confirming.email })}
+          confirmLabel={t("confirm.action")}
+          pendingLabel={t("confirm.pending")}
           pending={pending}
           onCancel={() => setConfirming(null)}
           onConfirm={() => change(confirming, true)}
           testId="disable-dialog"
         >
-          <p>
-            {confirming.email} will be signed out and can't sign in or chat until you enable the account
-            again. Their agents and conversations are kept.
-          </p>
+          <p>{t("confirm.body", { email: confirming.email })}</p>
         </ConfirmDialog>
       )}
       <table className="stack-table w-full text-left text-sm" data-testid="users-table">
         <thead className="bg-zinc-50 text-xs uppercase text-zinc-500 dark:bg-zinc-900">
           <tr>
-            <th className="px-4 py-2 font-medium">User</th>
-            <th className="px-4 py-2 font-medium">Role</th>
-            <th className="px-4 py-2 font-medium">Joined</th>
-            <th className="px-4 py-2 text-right font-medium">Balance</th>
-            <th className="px-4 py-2 text-right font-medium">Tokens (30 d)</th>
-            <th className="px-4 py-2 font-medium">Status</th>
+            <th className="px-4 py-2 font-medium">{t("columns.user")}</th>
+            <th className="px-4 py-2 font-medium">{t("columns.role")}</th>
+            <th className="px-4 py-2 font-medium">{t("columns.joined")}</th>
+            <th className="px-4 py-2 text-right font-medium">{t("columns.balance")}</th>
+            <th className="px-4 py-2 text-right font-medium">{t("columns.tokens30d")}</th>
+            <th className="px-4 py-2 font-medium">{t("columns.status")}</th>
           </tr>
         </thead>
         <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
           {users.map((u) => (
             <tr key={u.id} data-testid={`user-row-${u.email}`}>
-              <td data-label="User" className="px-4 py-2">
+              <td data-label={t("columns.user")} className="px-4 py-2">
                 <div className="font-medium">{u.name ?? "—"}</div>
                 <div className="text-xs text-zinc-500">{u.email}</div>
               </td>
-              <td data-label="Role" className="px-4 py-2">
-                {u.role === "ADMIN" ? "Admin" : "User"}
+              <td data-label={t("columns.role")} className="px-4 py-2">
+                {t(`roles.${u.role}`)}
               </td>
-              <td data-label="Joined" className="px-4 py-2 text-zinc-500">
-                {new Date(u.createdAt).toLocaleDateString()}
+              <td data-label={t("columns.joined")} className="px-4 py-2 text-zinc-500">
+                {format.dateTime(new Date(u.createdAt), { dateStyle: "medium" })}
               </td>
               <td
-                data-label="Balance"
+                data-label={t("columns.balance")}
                 className="px-4 py-2 text-right tabular-nums"
                 data-testid="user-balance"
               >
-                {u.balance === null || u.balance === undefined ? "—" : u.balance.toLocaleString("en-US")}
+                {u.balance === null || u.balance === undefined ? "—" : format.number(u.balance)}
               </td>
-              <td data-label="Tokens (30 d)" className="px-4 py-2 text-right tabular-nums">
-                {(u.tokens30d ?? 0).toLocaleString("en-US")}
+              <td data-label={t("columns.tokens30d")} className="px-4 py-2 text-right tabular-nums">
+                {format.number(u.tokens30d ?? 0)}
                 {u.hasOverride && (
                   <a
                     href={`/admin/overrides?user=${u.id}`}
                     className="ml-2 rounded bg-accent-50 px-1 text-[10px] font-semibold text-accent-700 dark:bg-accent-500/15 dark:text-accent-100"
                   >
-                    OVERRIDES
+                    {t("overrides")}
                   </a>
                 )}
               </td>
-              <td data-label="Status" className="px-4 py-2">
+              <td data-label={t("columns.status")} className="px-4 py-2">
                 <div className="flex items-center gap-2">
                   <Badge tone={u.disabled ? "amber" : "green"} testId="user-status">
-                    {u.disabled ? "Disabled" : "Active"}
+                    {u.disabled ? t("disabled") : t("active")}
                   </Badge>
                   {u.id === currentUserId ? (
-                    <span className="text-xs text-zinc-500">You</span>
+                    <span className="text-xs text-zinc-500">{t("you")}</span>
                   ) : u.disabled ? (
                     <button
                       type="button"
@@ -144,7 +144,7 @@ export function UsersTable({
                       data-testid="enable-user"
                       className={ACTION}
                     >
-                      Enable
+                      {t("enable")}
                     </button>
                   ) : (
                     <button
@@ -154,7 +154,7 @@ export function UsersTable({
                       data-testid="disable-user"
                       className={ACTION}
                     >
-                      Disable…
+                      {t("disable")}
                     </button>
                   )}
                 </div>

@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { DeleteButton } from "@/components/ui/delete-button";
 import type { ActionResult } from "@/lib/action-result";
 
@@ -14,15 +15,12 @@ export function DeleteEndpointButton({
   agentCount: number;
   remove: (input: { id: string }) => Promise<ActionResult>;
 }) {
+  const t = useTranslations("endpoints.delete");
   return (
     <DeleteButton
-      label="Delete endpoint"
-      title={`Delete the endpoint ${name}?`}
-      consequence={
-        agentCount
-          ? `${agentCount} ${agentCount === 1 ? "agent uses" : "agents use"} it and will stop working until they get another model.`
-          : "No agent uses it."
-      }
+      label={t("label")}
+      title={t("title", { name })}
+      consequence={agentCount ? t("inUse", { count: agentCount }) : t("unused")}
       afterHref="/admin/endpoints"
       onDelete={() => remove({ id })}
       testId="delete-endpoint"

@@ -1,5 +1,6 @@
 "use client";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { FieldShell, FormStatus } from "@/components/ui/form-status";
 import { cardClass, inputClass, primaryButton } from "@/components/ui/styles";
@@ -7,7 +8,7 @@ import type { ActionResult } from "@/lib/action-result";
 import { type HeaderRow, HeaderRows } from "./header-rows";
 import { KeyField } from "./key-field";
 import { ModelsField } from "./models-field";
-import { PROTOCOL_LABELS } from "./protocols";
+import { useProtocolName } from "./protocols";
 
 export interface EndpointFormValues {
   id?: string;
@@ -26,12 +27,6 @@ type Payload = Record<string, unknown>;
 type SaveResult = ActionResult<{ id: string }>;
 type FetchResult = ActionResult<{ models: string[] }>;
 
-const URL_HINTS = {
-  openai: "Include /v1, e.g. http://127.0.0.1:11434/v1 for Ollama. Empty = https://api.openai.com/v1.",
-  anthropic: "Empty = https://api.anthropic.com.",
-  google: "Empty = https://generativelanguage.googleapis.com.",
-};
-
 /** Add or edit a stored endpoint. The key and header values are write-only. */
 export function EndpointForm({
   initial,
@@ -42,6 +37,8 @@ export function EndpointForm({
   save: (payload: Payload) => Promise<SaveResult>;
   fetchModels: (payload: Payload) => Promise<FetchResult>;
 }) {
+  const t = useTranslations("endpoints.form");
+  const protocolName = useProtocolName();
   const router = useRouter();
   const [pending, start] = useTransition();
   const [v, setV] = useState({
@@ -102,12 +99,7 @@ export function EndpointForm({
   return (
     <form onSubmit={submit} className={cardClass} data-testid="endpoint-form" noValidate>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FieldShell
-          label="Name"
-          name="name"
-          error={fields.name}
-          hint="Shown in model pickers and error messages."
-        >
+        <FieldShell label={t("name")} name="name" error={fields.name} hint={t("nameHint")}>
           <input
             id="f-name"
             className={inputClass}
@@ -117,7 +109,7 @@ export function EndpointForm({
             data-testid="input-name"
           />
         </FieldShell>
-        <FieldShell label="Protocol" name="protocol" error={fields.protocol}>
+        <FieldShell label={t("protocol")} name="protocol" error={fields.protocol}>
           <select
             id="f-protocol"
             className={inputClass}
@@ -127,13 +119,18 @@ export function EndpointForm({
           >
             {(["openai", "anthropic", "google"] as const).map((p) => (
               <option key={p} value={p}>
-                {PROTOCOL_LABELS[p]}
+                {protocolName(p)}
               </option>
             ))}
           </select>
         </FieldShell>
       </div>
-      <FieldShell label="Base URL" name="baseURL" error={fields.baseURL} hint={URL_HINTS[v.protocol]}>
+      <FieldShell
+        label={t("baseURL")}
+        name="baseURL"
+        error={fields.baseURL}
+        hint={t(`urlHints.${v.protocol}`)}
+      >
         <input
           id="f-baseURL"
           className={`${inputClass} font-mono`}
@@ -141,7 +138,7 @@ export function EndpointForm({
           inputMode="url"
           onChange={(e) => set("baseURL", e.target.value)}
           aria-invalid={fields.baseURL ? true : undefined}
-          placeholder="https://…"
+          placeholder={t("baseURLPlaceholder")}
           data-testid="input-baseURL"
         />
       </FieldShell>
@@ -161,13 +158,8 @@ export function EndpointForm({
         error={fields.models}
       />
       <fieldset className="space-y-2">
-        <legend className="text-sm font-medium text-zinc-700 dark:text-zinc-300">Who may use it</legend>
-        {(
-          [
-            ["everyone", "Everyone on this server"],
-            ["selected", "Only selected users"],
-          ] as const
-        ).map(([value, label]) => (
+        <legend className="text-sm font-medium text-zinc-700 dark:text-zinc-300">{t("access")}</legend>
+        {(["everyone", "selected"] as const).map((value) => (
           <label key={value} className="flex items-center gap-2 text-sm">
             <input
               type="radio"
@@ -178,15 +170,15 @@ export function EndpointForm({
               className="size-4 accent-accent-600"
               data-testid={`access-${value}`}
             />
-            {label}
+            {t(value)}
           </label>
         ))}
         {v.access === "selected" && (
           <FieldShell
-            label="Their emails"
+            label={t("emails")}
             name="allowedEmails"
             error={fields.allowedEmails}
-            hint="One per line. Admins see every endpoint here but can only use it when listed."
+            hint={t("emailsHint")}
           >
             <textarea
               id="f-allowedEmails"
@@ -209,15 +201,13 @@ export function EndpointForm({
           data-testid="input-allowUserKeys"
         />
         <span>
-          Allow personal keys
-          <span className="block text-xs text-zinc-500">
-            Users may store their own key in Settings; it is used instead of this one for their chats.
-          </span>
+          {t("allowUserKeys")}
+          <span className="block text-xs text-zinc-500">{t("allowUserKeysHint")}</span>
         </span>
       </label>
       <FormStatus result={result} />
       <button type="submit" disabled={pending} className={primaryButton} data-testid="save-endpoint">
-        {pending ? "Saving…" : initial.id ? "Save changes" : "Add endpoint"}
+        {pending ? t("saving") : initial.id ? t("saveChanges") : t("add")}
       </button>
     </form>
   );

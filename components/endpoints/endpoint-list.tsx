@@ -1,18 +1,18 @@
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { Badge } from "@/components/ui/badge";
 import type { EndpointSummary } from "@/lib/endpoints/catalog";
-import { PROTOCOL_LABELS } from "./protocols";
+import { useProtocolName } from "./protocols";
 
-const SOURCE = {
-  env: { label: "Environment", tone: "amber" },
-  builtin: { label: "Built in", tone: "zinc" },
-  db: { label: "Added here", tone: "accent" },
-} as const;
+// Each source's badge colour; its name is endpoints.list.sources.<source>.
+const SOURCE_TONE = { env: "amber", builtin: "zinc", db: "accent" } as const;
 
 /** Every endpoint on this server; only the ones added here link to their edit form. */
 export function EndpointList({ endpoints, demoLabel }: { endpoints: EndpointSummary[]; demoLabel: string }) {
+  const t = useTranslations("endpoints.list");
+  const protocolName = useProtocolName();
   if (endpoints.length === 0) {
-    return <p className="text-sm text-zinc-500">No endpoints yet.</p>;
+    return <p className="text-sm text-zinc-500">{t("empty")}</p>;
   }
   return (
     <ul
@@ -20,7 +20,6 @@ export function EndpointList({ endpoints, demoLabel }: { endpoints: EndpointSumm
       data-testid="endpoint-list"
     >
       {endpoints.map((e) => {
-        const source = SOURCE[e.source];
         const isDemo = e.protocol === "demo";
         const label = isDemo ? demoLabel : e.name;
         return (
@@ -32,28 +31,29 @@ export function EndpointList({ endpoints, demoLabel }: { endpoints: EndpointSumm
             <div className="min-w-0 flex-1 space-y-1">
               <div className="flex flex-wrap items-center gap-2">
                 <span className="font-medium">{label}</span>
-                <Badge tone={source.tone} testId="endpoint-source">
-                  {source.label}
+                <Badge tone={SOURCE_TONE[e.source]} testId="endpoint-source">
+                  {t(`sources.${e.source}`)}
                 </Badge>
-                {!isDemo && <Badge>{PROTOCOL_LABELS[e.protocol] ?? e.protocol}</Badge>}
-                {e.restricted && <Badge tone="amber">Selected users</Badge>}
-                {e.allowUserKeys && <Badge tone="green">Personal keys</Badge>}
+                {!isDemo && <Badge>{protocolName(e.protocol)}</Badge>}
+                {e.restricted && <Badge tone="amber">{t("selectedUsers")}</Badge>}
+                {e.allowUserKeys && <Badge tone="green">{t("personalKeys")}</Badge>}
               </div>
               <p className="truncate text-xs text-zinc-500">
-                {isDemo
-                  ? "Answers from a script, without a model or network: for trying the app."
-                  : (e.baseURL ?? "Default URL of the protocol")}
+                {isDemo ? t("demoDescription") : (e.baseURL ?? t("defaultUrl"))}
               </p>
               <p className="text-xs text-zinc-500">
-                {e.models.length} {e.models.length === 1 ? "model" : "models"}
-                {e.models.length > 0 &&
-                  `: ${e.models.slice(0, 4).join(", ")}${e.models.length > 4 ? ", …" : ""}`}
+                {e.models.length > 0
+                  ? t("modelNames", {
+                      models: t("modelCount", { count: e.models.length }),
+                      names: `${e.models.slice(0, 4).join(", ")}${e.models.length > 4 ? ", …" : ""}`,
+                    })
+                  : t("modelCount", { count: 0 })}
               </p>
             </div>
             <div className="flex items-center gap-3 text-sm">
               {!isDemo && (
                 <span className="font-mono text-xs text-zinc-500" data-testid="endpoint-key">
-                  {e.keyHint ?? "no key"}
+                  {e.keyHint ?? t("noKey")}
                 </span>
               )}
               {e.source === "db" ? (
@@ -62,10 +62,10 @@ export function EndpointList({ endpoints, demoLabel }: { endpoints: EndpointSumm
                   className="font-medium text-accent-600 hover:underline dark:text-accent-100"
                   data-testid="endpoint-edit"
                 >
-                  Edit
+                  {t("edit")}
                 </Link>
               ) : (
-                <span className="text-xs text-zinc-500">Read-only</span>
+                <span className="text-xs text-zinc-500">{t("readOnly")}</span>
               )}
             </div>
           </li>

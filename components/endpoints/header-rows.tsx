@@ -1,5 +1,6 @@
 "use client";
 import { X } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { inputClass, secondaryButton } from "@/components/ui/styles";
 
 export interface HeaderRow {
@@ -17,30 +18,34 @@ export function HeaderRows({
   rows,
   onChange,
   error,
-  legend = "Extra headers",
-  what = "Header",
+  legend,
+  what = "header",
   namePlaceholder = "X-Header-Name",
   testPrefix = "header",
-  hint = "Sent with every request, e.g. HTTP-Referer for OpenRouter. Stored encrypted.",
+  hint,
 }: {
   rows: HeaderRow[];
   onChange: (rows: HeaderRow[]) => void;
   error?: string;
   legend?: string;
-  what?: string;
+  /** What a row is: names the rows' labels and buttons (endpoints.headers.row*.header / .variable). */
+  what?: "header" | "variable";
   namePlaceholder?: string;
   testPrefix?: string;
   hint?: string;
 }) {
+  const t = useTranslations("endpoints.headers");
   const set = (i: number, patch: Partial<HeaderRow>) =>
     onChange(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
   return (
     <fieldset className="space-y-2" data-testid={`${testPrefix}-rows`}>
-      <legend className="text-sm font-medium text-zinc-700 dark:text-zinc-300">{legend}</legend>
+      <legend className="text-sm font-medium text-zinc-700 dark:text-zinc-300">
+        {legend ?? t("legend")}
+      </legend>
       {rows.map((row, i) => (
         <div key={i} className="flex gap-2">
           <input
-            aria-label={`${what} ${i + 1} name`}
+            aria-label={t(`rowName.${what}`, { n: i + 1 })}
             className={`${inputClass} font-mono`}
             placeholder={namePlaceholder}
             value={row.name}
@@ -48,11 +53,11 @@ export function HeaderRows({
             data-testid={`${testPrefix}-name-${i}`}
           />
           <input
-            aria-label={`${what} ${i + 1} value`}
+            aria-label={t(`rowValue.${what}`, { n: i + 1 })}
             type="password"
             autoComplete="off"
             className={inputClass}
-            placeholder={row.stored ? "•••• stored (leave empty to keep)" : "value"}
+            placeholder={row.stored ? t("storedPlaceholder") : t("valuePlaceholder")}
             value={row.value}
             onChange={(e) => set(i, { value: e.target.value })}
             data-testid={`${testPrefix}-value-${i}`}
@@ -60,7 +65,7 @@ export function HeaderRows({
           <button
             type="button"
             className={secondaryButton}
-            aria-label={`Remove ${what.toLowerCase()} ${i + 1}`}
+            aria-label={t(`rowRemove.${what}`, { n: i + 1 })}
             onClick={() => onChange(rows.filter((_, j) => j !== i))}
           >
             <X className="size-4" aria-hidden="true" />
@@ -73,14 +78,14 @@ export function HeaderRows({
         onClick={() => onChange([...rows, { name: "", value: "" }])}
         data-testid={`add-${testPrefix}`}
       >
-        Add {what.toLowerCase()}
+        {t(`rowAdd.${what}`)}
       </button>
       {error ? (
         <p className="text-xs text-red-600 dark:text-red-400" data-testid={`error-${testPrefix}s`}>
           {error}
         </p>
       ) : (
-        <p className="text-xs text-zinc-500">{hint}</p>
+        <p className="text-xs text-zinc-500">{hint ?? t("hint")}</p>
       )}
     </fieldset>
   );

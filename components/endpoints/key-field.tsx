@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { FieldShell } from "@/components/ui/form-status";
 import { inputClass } from "@/components/ui/styles";
 
@@ -18,21 +19,13 @@ export function KeyField({
   onRemoveKey: (remove: boolean) => void;
   error?: string;
 }) {
+  const t = useTranslations("endpoints.key");
   return (
-    <FieldShell
-      label="API key"
-      name="apiKey"
-      error={error}
-      hint={
-        keyHint
-          ? "Leave empty to keep the stored key. It is stored encrypted and never shown again."
-          : "Optional for servers without keys (Ollama, vLLM). Stored encrypted; never shown again."
-      }
-    >
+    <FieldShell label={t("label")} name="apiKey" error={error} hint={keyHint ? t("keepHint") : t("newHint")}>
       {keyHint && (
         <p className="flex flex-wrap items-center gap-3 text-sm">
           <span>
-            Stored key:{" "}
+            {t("stored")}{" "}
             <span className="font-mono" data-testid="stored-key-hint">
               {keyHint}
             </span>
@@ -45,7 +38,7 @@ export function KeyField({
               className="size-4 accent-red-600"
               data-testid="remove-key"
             />
-            Remove key
+            {t("remove")}
           </label>
         </p>
       )}
@@ -59,7 +52,7 @@ export function KeyField({
         disabled={removeKey}
         onChange={(e) => onChange(e.target.value)}
         aria-invalid={error ? true : undefined}
-        placeholder={keyHint ? `Keep ${keyHint}` : "sk-…"}
+        placeholder={keyHint ? t("keep", { hint: keyHint }) : t("placeholder")}
         data-testid="input-apiKey"
       />
     </FieldShell>

@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { FieldShell } from "@/components/ui/form-status";
 import { inputClass, secondaryButton } from "@/components/ui/styles";
@@ -16,6 +17,7 @@ export function ModelsField({
   onFetch: () => Promise<ActionResult<{ models: string[] }>>;
   error?: string;
 }) {
+  const t = useTranslations("endpoints.models");
   const [pending, start] = useTransition();
   const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
   const count = value.split(/[\n,]/).filter((m) => m.trim()).length;
@@ -26,16 +28,11 @@ export function ModelsField({
       if (r.ok) {
         const { models } = r.data;
         onChange(models.join("\n"));
-        setNote({ ok: true, text: `Fetched ${models.length} ${models.length === 1 ? "model" : "models"}.` });
+        setNote({ ok: true, text: t("fetched", { count: models.length }) });
       } else setNote({ ok: false, text: r.error.message });
     });
   return (
-    <FieldShell
-      label={`Models (${count})`}
-      name="models"
-      error={error}
-      hint="One model id per line. Remove the ones you don't want to offer."
-    >
+    <FieldShell label={t("label", { count })} name="models" error={error} hint={t("hint")}>
       <div className="flex flex-wrap items-center gap-3">
         <button
           type="button"
@@ -44,7 +41,7 @@ export function ModelsField({
           disabled={pending}
           data-testid="fetch-models"
         >
-          {pending ? "Fetching…" : "Fetch models"}
+          {pending ? t("fetching") : t("fetch")}
         </button>
         {note && (
           <span
@@ -63,7 +60,7 @@ export function ModelsField({
         value={value}
         onChange={(e) => onChange(e.target.value)}
         aria-invalid={error ? true : undefined}
-        placeholder={"gpt-4o-mini\nllama3.1:8b"}
+        placeholder={t("placeholder")}
         data-testid="input-models"
       />
     </FieldShell>

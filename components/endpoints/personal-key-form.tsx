@@ -1,12 +1,13 @@
 "use client";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { Badge } from "@/components/ui/badge";
 import { FormStatus } from "@/components/ui/form-status";
 import { cardClass, dangerButton, inputClass, primaryButton } from "@/components/ui/styles";
 import type { ActionResult } from "@/lib/action-result";
 import type { PersonalKeySlot } from "@/lib/endpoints/personal-keys";
-import { PROTOCOL_LABELS } from "./protocols";
+import { useProtocolName } from "./protocols";
 
 type Result = ActionResult;
 
@@ -20,6 +21,8 @@ export function PersonalKeyForm({
   save: (input: { endpointId: string; apiKey: string }) => Promise<Result>;
   remove: (input: { endpointId: string }) => Promise<Result>;
 }) {
+  const t = useTranslations("endpoints.personal");
+  const protocolName = useProtocolName();
   const router = useRouter();
   const [pending, start] = useTransition();
   const [apiKey, setApiKey] = useState("");
@@ -45,18 +48,18 @@ export function PersonalKeyForm({
     >
       <div className="flex flex-wrap items-center gap-2">
         <h3 className="font-medium">{slot.name}</h3>
-        <Badge>{PROTOCOL_LABELS[slot.protocol] ?? slot.protocol}</Badge>
+        <Badge>{protocolName(slot.protocol)}</Badge>
         {slot.keyHint ? (
           <Badge tone="green" testId="personal-key-hint">
-            Your key {slot.keyHint}
+            {t("yourKey", { hint: slot.keyHint })}
           </Badge>
         ) : (
-          <Badge tone="amber">{slot.hasSharedKey ? "Using the shared key" : "No key yet"}</Badge>
+          <Badge tone="amber">{slot.hasSharedKey ? t("sharedKey") : t("noKey")}</Badge>
         )}
       </div>
       <div className="space-y-1.5">
         <label htmlFor={inputId} className="block text-sm font-medium text-zinc-700 dark:text-zinc-300">
-          {slot.keyHint ? "Replace your key" : "Your API key"}
+          {slot.keyHint ? t("replaceLabel") : t("newLabel")}
         </label>
         <input
           id={inputId}
@@ -73,7 +76,7 @@ export function PersonalKeyForm({
       <FormStatus result={result} />
       <div className="flex flex-wrap gap-3">
         <button type="submit" className={primaryButton} disabled={pending} data-testid="personal-key-save">
-          {slot.keyHint ? "Replace key" : "Save key"}
+          {slot.keyHint ? t("replace") : t("save")}
         </button>
         {slot.keyHint && (
           <button
@@ -83,7 +86,7 @@ export function PersonalKeyForm({
             onClick={() => run(() => remove({ endpointId: slot.endpointId }))}
             data-testid="personal-key-remove"
           >
-            Remove my key
+            {t("remove")}
           </button>
         )}
       </div>

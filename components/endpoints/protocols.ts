@@ -1,7 +1,7 @@
-/** How each wire protocol is named on the endpoint pages. */
-export const PROTOCOL_LABELS: Record<string, string> = {
-  openai: "OpenAI-compatible",
-  anthropic: "Anthropic",
-  google: "Google",
-  demo: "Scripted demo",
-};
+import { useTranslations } from "next-intl";
+
+/** How each wire protocol is named on the endpoint pages (endpoints.protocols.*; unknown ones as is). */
+export function useProtocolName(): (protocol: string) => string {
+  const t = useTranslations("endpoints");
+  return (protocol) => (t.has(`protocols.${protocol}`) ? t(`protocols.${protocol}`) : protocol);
+}

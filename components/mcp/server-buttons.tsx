@@ -1,5 +1,6 @@
 "use client";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { DeleteButton } from "@/components/ui/delete-button";
 import { FormStatus } from "@/components/ui/form-status";
@@ -14,6 +15,7 @@ export function RefreshMcpServerButton({
   id: string;
   refresh: (input: { id: string }) => Promise<ActionResult<{ status: string; tools: number }>>;
 }) {
+  const t = useTranslations("mcp.buttons");
   const router = useRouter();
   const [pending, start] = useTransition();
   const [result, setResult] = useState<ActionResult<unknown> | null>(null);
@@ -31,7 +33,7 @@ export function RefreshMcpServerButton({
           })
         }
       >
-        {pending ? "Connecting…" : "Refresh tools"}
+        {pending ? t("connecting") : t("refresh")}
       </button>
       <FormStatus result={result} />
     </div>
@@ -48,11 +50,12 @@ export function DeleteMcpServerButton({
   name: string;
   remove: (input: { id: string }) => Promise<ActionResult>;
 }) {
+  const t = useTranslations("mcp.buttons");
   return (
     <DeleteButton
-      label="Delete server"
-      title={`Delete the MCP server ${name}?`}
-      consequence="Agents that use its tools will be told in the chat that they are gone."
+      label={t("delete")}
+      title={t("deleteTitle", { name })}
+      consequence={t("deleteConsequence")}
       afterHref="/admin/tools"
       onDelete={() => remove({ id })}
       testId="delete-mcp-server"

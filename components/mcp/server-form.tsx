@@ -1,5 +1,6 @@
 "use client";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { type HeaderRow, HeaderRows } from "@/components/endpoints/header-rows";
 import { FieldShell, FormStatus } from "@/components/ui/form-status";
@@ -35,6 +36,8 @@ export function McpServerForm({
   allowStdio: boolean;
   save: (payload: Record<string, unknown>) => Promise<SaveResult>;
 }) {
+  const t = useTranslations("mcp.form");
+  const transports = useTranslations("mcp.transports");
   const router = useRouter();
   const [pending, start] = useTransition();
   const [v, setV] = useState({
@@ -85,12 +88,7 @@ export function McpServerForm({
       {!initial.builtin && (
         <>
           <div className="grid gap-4 sm:grid-cols-2">
-            <FieldShell
-              label="Name"
-              name="name"
-              error={fields.name}
-              hint="Shown in the builder's tool picker and in traces."
-            >
+            <FieldShell label={t("name")} name="name" error={fields.name} hint={t("nameHint")}>
               <input
                 id="f-name"
                 className={inputClass}
@@ -101,14 +99,10 @@ export function McpServerForm({
               />
             </FieldShell>
             <FieldShell
-              label="Transport"
+              label={t("transport")}
               name="transport"
               error={fields.transport}
-              hint={
-                allowStdio
-                  ? undefined
-                  : "stdio runs a program on this server: off unless the operator sets MCP_ALLOW_STDIO=true."
-              }
+              hint={allowStdio ? undefined : t("stdioOff")}
             >
               <select
                 id="f-transport"
@@ -117,20 +111,20 @@ export function McpServerForm({
                 onChange={(e) => set("transport", e.target.value as typeof v.transport)}
                 data-testid="mcp-input-transport"
               >
-                <option value="http">Streamable HTTP</option>
-                {stdioOffered && <option value="stdio">stdio (a program on this server)</option>}
+                <option value="http">{transports("http")}</option>
+                {stdioOffered && <option value="stdio">{t("stdioOption")}</option>}
               </select>
             </FieldShell>
           </div>
           {v.transport === "http" ? (
             <>
-              <FieldShell label="URL" name="url" error={fields.url} hint="The server's MCP endpoint.">
+              <FieldShell label={t("url")} name="url" error={fields.url} hint={t("urlHint")}>
                 <input
                   id="f-url"
                   className={`${inputClass} font-mono`}
                   value={v.url}
                   inputMode="url"
-                  placeholder="https://mcp.example.com/mcp"
+                  placeholder={t("urlPlaceholder")}
                   onChange={(e) => set("url", e.target.value)}
                   aria-invalid={fields.url ? true : undefined}
                   data-testid="mcp-input-url"
@@ -143,23 +137,23 @@ export function McpServerForm({
                   clearError("headers");
                 }}
                 error={fields.headers}
-                hint="Sent with every request, e.g. Authorization. Values are stored encrypted and never shown again."
+                hint={t("headersHint")}
               />
             </>
           ) : (
             <>
-              <FieldShell label="Command" name="command" error={fields.command}>
+              <FieldShell label={t("command")} name="command" error={fields.command}>
                 <input
                   id="f-command"
                   className={`${inputClass} font-mono`}
                   value={v.command}
-                  placeholder="npx"
+                  placeholder={t("commandPlaceholder")}
                   onChange={(e) => set("command", e.target.value)}
                   aria-invalid={fields.command ? true : undefined}
                   data-testid="mcp-input-command"
                 />
               </FieldShell>
-              <FieldShell label="Arguments" name="args" error={fields.args} hint="One per line.">
+              <FieldShell label={t("args")} name="args" error={fields.args} hint={t("argsHint")}>
                 <textarea
                   id="f-args"
                   rows={3}
@@ -176,11 +170,11 @@ export function McpServerForm({
                   clearError("env");
                 }}
                 error={fields.env}
-                legend="Environment"
-                what="Variable"
+                legend={t("env")}
+                what="variable"
                 namePlaceholder="API_TOKEN"
                 testPrefix="env"
-                hint="Given to the program. Values are stored encrypted and never shown again."
+                hint={t("envHint")}
               />
             </>
           )}
@@ -195,21 +189,13 @@ export function McpServerForm({
           data-testid="mcp-input-enabled"
         />
         <span>
-          Enabled
-          <span className="block text-xs text-zinc-500">
-            Off = its tools are not offered in the builder, and agents that use them are told they are
-            unavailable.
-          </span>
+          {t("enabled")}
+          <span className="block text-xs text-zinc-500">{t("enabledHint")}</span>
         </span>
       </label>
       <fieldset className="space-y-2">
-        <legend className="text-sm font-medium text-zinc-700 dark:text-zinc-300">Who may use it</legend>
-        {(
-          [
-            ["everyone", "Everyone on this server"],
-            ["selected", "Only selected users"],
-          ] as const
-        ).map(([value, label]) => (
+        <legend className="text-sm font-medium text-zinc-700 dark:text-zinc-300">{t("access")}</legend>
+        {(["everyone", "selected"] as const).map((value) => (
           <label key={value} className="flex items-center gap-2 text-sm">
             <input
               type="radio"
@@ -220,15 +206,15 @@ export function McpServerForm({
               className="size-4 accent-accent-600"
               data-testid={`mcp-access-${value}`}
             />
-            {label}
+            {t(value)}
           </label>
         ))}
         {v.access === "selected" && (
           <FieldShell
-            label="Their emails"
+            label={t("emails")}
             name="allowedEmails"
             error={fields.allowedEmails}
-            hint="One per line. Only they see its tools in the builder and can run them."
+            hint={t("emailsHint")}
           >
             <textarea
               id="f-allowedEmails"
@@ -244,7 +230,7 @@ export function McpServerForm({
       </fieldset>
       <FormStatus result={result} />
       <button type="submit" disabled={pending} className={primaryButton} data-testid="save-mcp-server">
-        {pending ? "Saving…" : initial.id ? "Save changes" : "Add server"}
+        {pending ? t("saving") : initial.id ? t("saveChanges") : t("add")}
       </button>
     </form>
   );

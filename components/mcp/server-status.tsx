@@ -1,42 +1,51 @@
+import { useFormatter, useTranslations } from "next-intl";
 import { Badge } from "@/components/ui/badge";
 import type { McpServerSummary } from "@/lib/mcp/summary";
 
-function when(d: Date | null): string {
-  return d ? `${d.toISOString().replace("T", " ").slice(0, 16)} UTC` : "never";
-}
-
 /** Connected / error (with the server's message) / not checked yet, and when tools were last listed. */
 export function McpServerStatus({ server }: { server: McpServerSummary }) {
+  const t = useTranslations("mcp.status");
+  const format = useFormatter();
   const blocked = server.stdioBlocked || server.secretsUnreadable;
+  // In UTC, as the server renders it: the same text on every viewer's screen.
+  const when = (d: Date | null) =>
+    d
+      ? t("when", {
+          date: format.dateTime(d, {
+            year: "numeric",
+            month: "2-digit",
+            day: "2-digit",
+            hour: "2-digit",
+            minute: "2-digit",
+            hourCycle: "h23",
+            timeZone: "UTC",
+          }),
+        })
+      : t("never");
   return (
     <div className="space-y-1" data-testid="mcp-status" data-status={server.status}>
       <div className="flex flex-wrap items-center gap-2 text-xs text-zinc-500">
         {!server.enabled ? (
-          <Badge>Disabled</Badge>
+          <Badge>{t("disabled")}</Badge>
         ) : server.status === "connected" && !blocked ? (
-          <Badge tone="green">Connected</Badge>
+          <Badge tone="green">{t("connected")}</Badge>
         ) : server.status === "error" || blocked ? (
-          <Badge tone="amber">Error</Badge>
+          <Badge tone="amber">{t("error")}</Badge>
         ) : (
-          <Badge>Not checked yet</Badge>
+          <Badge>{t("unchecked")}</Badge>
         )}
-        <span data-testid="mcp-last-refreshed">Last refreshed: {when(server.lastRefreshedAt)}</span>
+        <span data-testid="mcp-last-refreshed">
+          {t("lastRefreshed", { when: when(server.lastRefreshedAt) })}
+        </span>
       </div>
       {server.status === "error" && server.lastError && (
         <p className="break-words text-xs text-red-600 dark:text-red-400" data-testid="mcp-error">
           {server.lastError}
         </p>
       )}
-      {server.stdioBlocked && (
-        <p className="text-xs text-red-600 dark:text-red-400">
-          stdio servers are switched off on this server (MCP_ALLOW_STDIO): its tools cannot run.
-        </p>
-      )}
+      {server.stdioBlocked && <p className="text-xs text-red-600 dark:text-red-400">{t("stdioBlocked")}</p>}
       {server.secretsUnreadable && (
-        <p className="text-xs text-red-600 dark:text-red-400">
-          The stored headers or environment can&apos;t be decrypted (APP_ENCRYPTION_KEY changed?). Enter them
-          again.
-        </p>
+        <p className="text-xs text-red-600 dark:text-red-400">{t("secretsUnreadable")}</p>
       )}
     </div>
   );
@@ -44,8 +53,9 @@ export function McpServerStatus({ server }: { server: McpServerSummary }) {
 
 /** A server's tools as of the last refresh: name and description. */
 export function McpToolList({ server }: { server: McpServerSummary }) {
+  const t = useTranslations("mcp.status");
   if (server.tools.length === 0) {
-    return <p className="text-xs text-zinc-500">No tools listed yet: use Refresh.</p>;
+    return <p className="text-xs text-zinc-500">{t("noTools")}</p>;
   }
   return (
     <ul className="space-y-1.5" data-testid="mcp-tools">

@@ -1,9 +1,12 @@
 // The audit log of admin actions: every admin server action, called directly as the browser
 // would, writes its rows (who, what kind, on what, old → new), secret values never reach a row,
 // the log filters by kind and by user, and only admins can read it.
+import { NextIntlClientProvider } from "next-intl";
+import { type ComponentProps, createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { registerUser } from "@/lib/auth/register";
+import { loadMessages } from "@/lib/i18n/messages";
 import { NUMBER_FIELDS, QUOTA_DEFAULTS } from "@/lib/quota/fields";
 import { query, resetDatabase } from "../helpers/reset-db";
 
@@ -13,6 +16,16 @@ vi.mock("@/lib/auth/index", () => ({
     session.userId ? (await import("../helpers/auth-session")).testSession(session.userId) : null,
 }));
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
+// Outside Next.js the page's server translations come from the English catalog (as for a browser
+// asking for English); its components read the same messages through the client provider.
+vi.mock("next-intl/server", async () => {
+  const { translatorFor } = await import("@/lib/i18n/translator");
+  const t = await translatorFor("en");
+  return {
+    getTranslations: async (namespace: string) => (key: string, values?: Record<string, unknown>) =>
+      t(`${namespace}.${key}` as never, values as never),
+  };
+});
 
 const { setUserDisabledAction } = await import("@/app/(app)/admin/actions");
 const { saveSettingsAction } = await import("@/app/(app)/admin/quota-actions");
@@ -219,8 +232,15 @@ describe("the admin audit log", () => {
     await setUserDisabledAction({ userId, disabled: true });
     await setRegistrationModeAction(fd({ mode: "closed" }));
 
+    const messages = await loadMessages("en");
     const render = async (params: Record<string, string>) =>
-      renderToStaticMarkup(await AuditPage({ searchParams: Promise.resolve(params) }));
+      renderToStaticMarkup(
+        createElement(
+          NextIntlClientProvider,
+          { locale: "en", messages, timeZone: "UTC" } as ComponentProps<typeof NextIntlClientProvider>,
+          await AuditPage({ searchParams: Promise.resolve(params) }),
+        ),
+      );
     const count = (html: string) => html.split('data-testid="audit-row"').length - 1;
     expect(count(await render({}))).toBe(2);
     expect(count(await render({ kind: "user" }))).toBe(1);

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { z } from "zod";
 import { AuditFilter } from "@/components/admin/audit-filter";
 import { AuditLog } from "@/components/admin/audit-log";
@@ -6,7 +7,10 @@ import { auditKindSchema } from "@/lib/audit/kinds";
 import { requireAdminPage } from "@/lib/auth/session";
 import { listAuditEmails, listAuditRows } from "@/lib/db/audit";
 
-export const metadata: Metadata = { title: "Audit log · Admin" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("admin");
+  return { title: t("meta.section", { section: t("nav.tabs.audit") }) };
+}
 
 const filterSchema = z.object({
   kind: auditKindSchema.optional().catch(undefined),
@@ -25,18 +29,16 @@ export default async function AuditPage({
     kind: typeof raw.kind === "string" && raw.kind ? raw.kind : undefined,
     user: typeof raw.user === "string" && raw.user ? raw.user : undefined,
   });
-  const [entries, emails] = await Promise.all([
+  const [entries, emails, t] = await Promise.all([
     listAuditRows({ kind, email: user, take: 200 }),
     listAuditEmails(),
+    getTranslations("admin.audit"),
   ]);
   return (
     <>
       <header>
-        <h1 className="text-2xl font-semibold">Audit log</h1>
-        <p className="text-sm text-zinc-500">
-          Every admin action — limits, overrides, balances, accounts, registration, invites, endpoints and MCP
-          servers; newest first (last 200). Keys and header values are never recorded.
-        </p>
+        <h1 className="text-2xl font-semibold">{t("title")}</h1>
+        <p className="text-sm text-zinc-500">{t("description")}</p>
       </header>
       <AuditFilter kind={kind} email={user} emails={emails} />
       <AuditLog entries={entries.map((e) => ({ ...e, createdAt: e.createdAt.toISOString() }))} />

@@ -1,25 +1,29 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { SettingsForm } from "@/components/admin/settings-form";
 import { requireAdminPage } from "@/lib/auth/session";
 import { getQuotaSettings } from "@/lib/quota";
 import { saveSettingsAction } from "../quota-actions";
 
-export const metadata: Metadata = { title: "Delegation limits · Admin" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("admin");
+  return { title: t("meta.section", { section: t("nav.tabs.limits") }) };
+}
 
 export default async function LimitsPage() {
   await requireAdminPage();
-  const settings = await getQuotaSettings();
+  const [settings, t] = await Promise.all([getQuotaSettings(), getTranslations("admin.limits")]);
   return (
     <>
       <h1 className="text-2xl font-semibold" data-testid="admin-limits-title">
-        Delegation limits
+        {t("title")}
       </h1>
       <SettingsForm
         group="delegation"
         values={settings}
         action={saveSettingsAction}
-        title="Subagents"
-        description="Used by every new run and by the agent builder's preview; a change applies to the next run."
+        title={t("formTitle")}
+        description={t("formDescription")}
       />
     </>
   );

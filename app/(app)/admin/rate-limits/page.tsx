@@ -1,23 +1,27 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { SettingsForm } from "@/components/admin/settings-form";
 import { requireAdminPage } from "@/lib/auth/session";
 import { getQuotaSettings } from "@/lib/quota";
 import { saveSettingsAction } from "../quota-actions";
 
-export const metadata: Metadata = { title: "Rate limits · Admin" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("admin");
+  return { title: t("meta.section", { section: t("nav.tabs.rateLimits") }) };
+}
 
 export default async function RateLimitsPage() {
   await requireAdminPage();
-  const settings = await getQuotaSettings();
+  const [settings, t] = await Promise.all([getQuotaSettings(), getTranslations("admin.rates")]);
   return (
     <>
-      <h1 className="text-2xl font-semibold">Rate limits</h1>
+      <h1 className="text-2xl font-semibold">{t("title")}</h1>
       <SettingsForm
         group="rates"
         values={settings}
         action={saveSettingsAction}
-        title="Per user"
-        description="Enforced exactly across all app processes; a refused send gets HTTP 429 and when to retry."
+        title={t("formTitle")}
+        description={t("formDescription")}
       />
     </>
   );

@@ -1,21 +1,29 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { RegistrationSettings } from "@/components/admin/registration-settings";
 import { registrationStatus } from "@/lib/auth/registration";
 import { listInvites } from "@/lib/db/registration";
 import { createInviteAction, revokeInviteAction, setRegistrationModeAction } from "./actions";
 
-export const metadata: Metadata = { title: "Registration" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("admin.meta");
+  return { title: t("registration") };
+}
 
 export default async function RegistrationPage() {
-  const [status, invites] = await Promise.all([registrationStatus(), listInvites()]);
+  const [status, invites, t] = await Promise.all([
+    registrationStatus(),
+    listInvites(),
+    getTranslations("admin.registration"),
+  ]);
   const now = Date.now();
   return (
     <>
       <header>
         <h1 className="text-2xl font-semibold" data-testid="registration-title">
-          Registration
+          {t("title")}
         </h1>
-        <p className="text-sm text-zinc-500">Who can create an account on this server.</p>
+        <p className="text-sm text-zinc-500">{t("description")}</p>
       </header>
       <RegistrationSettings
         status={status}
@@ -25,7 +33,7 @@ export default async function RegistrationPage() {
           createdBy: i.createdBy.email,
           createdAt: i.createdAt.toISOString(),
           expiresAt: i.expiresAt.toISOString(),
-          usedBy: i.usedBy?.email ?? (i.usedAt ? "(deleted account)" : null),
+          usedBy: i.usedBy?.email ?? (i.usedAt ? t("deletedAccount") : null),
           state: i.usedAt ? "used" : i.expiresAt.getTime() <= now ? "expired" : "pending",
         }))}
         setMode={setRegistrationModeAction}

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import { RefreshMcpServerButton } from "@/components/mcp/server-buttons";
 import { McpServerStatus, McpToolList } from "@/components/mcp/server-status";
 import { Badge } from "@/components/ui/badge";
@@ -8,25 +9,25 @@ import { requireAdminPage } from "@/lib/auth/session";
 import { listMcpServersForAdmin } from "@/lib/mcp";
 import { refreshMcpServerAction } from "./actions";
 
-export const metadata: Metadata = { title: "Tools" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("mcp.meta");
+  return { title: t("tools") };
+}
 
 export default async function ToolsPage() {
   await requireAdminPage();
-  const servers = await listMcpServersForAdmin();
+  const [servers, t] = await Promise.all([listMcpServersForAdmin(), getTranslations("mcp")]);
   return (
     <>
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-semibold" data-testid="tools-title">
-            Tools (MCP servers)
+            {t("list.title")}
           </h1>
-          <p className="text-sm text-zinc-500">
-            Servers speaking the Model Context Protocol. Their tools can be picked per agent in the builder.
-            Header and environment values are stored encrypted and never shown again.
-          </p>
+          <p className="text-sm text-zinc-500">{t("list.description")}</p>
         </div>
         <Link href="/admin/tools/new" className={primaryButton} data-testid="add-mcp-server">
-          Add server
+          {t("list.add")}
         </Link>
       </header>
       <ul
@@ -39,9 +40,13 @@ export default async function ToolsPage() {
               <div className="min-w-0 flex-1 space-y-1">
                 <div className="flex flex-wrap items-center gap-2">
                   <span className="font-medium">{s.name}</span>
-                  {s.builtin ? <Badge>Built in</Badge> : <Badge tone="accent">Added here</Badge>}
-                  <Badge>{s.transport === "http" ? "Streamable HTTP" : "stdio"}</Badge>
-                  {s.restricted && <Badge tone="amber">Selected users</Badge>}
+                  {s.builtin ? (
+                    <Badge>{t("list.builtin")}</Badge>
+                  ) : (
+                    <Badge tone="accent">{t("list.added")}</Badge>
+                  )}
+                  <Badge>{t(`transports.${s.transport}`)}</Badge>
+                  {s.restricted && <Badge tone="amber">{t("list.selectedUsers")}</Badge>}
                 </div>
                 <p className="truncate font-mono text-xs text-zinc-500">
                   {s.description ??
@@ -54,7 +59,7 @@ export default async function ToolsPage() {
                 className="text-sm font-medium text-accent-600 hover:underline dark:text-accent-100"
                 data-testid="mcp-server-edit"
               >
-                {s.builtin ? "Access" : "Edit"}
+                {s.builtin ? t("list.access") : t("list.edit")}
               </Link>
             </div>
             <details className="text-sm">
@@ -62,7 +67,7 @@ export default async function ToolsPage() {
                 className="cursor-pointer select-none text-xs text-zinc-500"
                 data-testid="mcp-tools-toggle"
               >
-                {s.tools.length} {s.tools.length === 1 ? "tool" : "tools"}
+                {t("list.toolCount", { count: s.tools.length })}
               </summary>
               <div className="mt-2">
                 <McpToolList server={s} />

@@ -1,11 +1,15 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { getFormatter, getTranslations } from "next-intl/server";
 import { UsageChart } from "@/components/admin/usage-chart";
-import { formatTokens, subagentShare, UsageTable } from "@/components/admin/usage-table";
+import { subagentRatio, UsageTable } from "@/components/admin/usage-table";
 import { requireAdminPage } from "@/lib/auth/session";
 import { getUsageOverview } from "@/lib/db/quota-usage";
 
-export const metadata: Metadata = { title: "Usage · Admin" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("admin");
+  return { title: t("meta.section", { section: t("nav.tabs.usage") }) };
+}
 
 const PERIODS = [7, 30, 90];
 
@@ -13,18 +17,26 @@ export default async function UsagePage({ searchParams }: { searchParams: Promis
   await requireAdminPage();
   const requested = Number((await searchParams).days);
   const days = PERIODS.includes(requested) ? requested : 30;
-  const usage = await getUsageOverview({ days });
+  const [usage, t, format] = await Promise.all([
+    getUsageOverview({ days }),
+    getTranslations("admin.usage"),
+    getFormatter(),
+  ]);
+  const ratio = subagentRatio(usage.totals);
   return (
     <>
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-semibold">Usage</h1>
+          <h1 className="text-2xl font-semibold">{t("title")}</h1>
           <p className="text-sm text-zinc-500" data-testid="usage-summary">
-            {formatTokens(usage.totals.total)} tokens in the last {days} days; {subagentShare(usage.totals)}{" "}
-            spent by subagents.
+            {t("summary", {
+              tokens: format.number(usage.totals.total),
+              days,
+              share: ratio === null ? "—" : format.number(ratio, { style: "percent" }),
+            })}
           </p>
         </div>
-        <nav className="flex gap-1 text-sm" aria-label="Period">
+        <nav className="flex gap-1 text-sm" aria-label={t("period")}>
           {PERIODS.map((d) => (
             <Link
               key={d}
@@ -32,19 +44,19 @@ export default async function UsagePage({ searchParams }: { searchParams: Promis
               aria-current={d === days ? "page" : undefined}
               className={`rounded-md px-2 py-1 ${d === days ? "bg-accent-50 text-accent-700 dark:bg-accent-500/15 dark:text-accent-100" : "text-zinc-500 hover:bg-zinc-100 dark:hover:bg-zinc-800"}`}
             >
-              {d} days
+              {t("days", { count: d })}
             </Link>
           ))}
         </nav>
       </header>
       <section className="space-y-2">
-        <h2 className="text-lg font-medium">By day (UTC)</h2>
+        <h2 className="text-lg font-medium">{t("byDay")}</h2>
         <UsageChart days={usage.byDay} />
       </section>
       <section className="space-y-2">
-        <h2 className="text-lg font-medium">By user</h2>
+        <h2 className="text-lg font-medium">{t("byUser")}</h2>
         <UsageTable
-          label="User"
+          label={t("columns.user")}
           testId="usage-by-user"
           rows={usage.byUser.map((u) => ({
             ...u,
@@ -55,15 +67,15 @@ export default async function UsagePage({ searchParams }: { searchParams: Promis
         />
       </section>
       <section className="space-y-2">
-        <h2 className="text-lg font-medium">By agent</h2>
+        <h2 className="text-lg font-medium">{t("byAgent")}</h2>
         <UsageTable
-          label="Agent"
+          label={t("columns.agent")}
           testId="usage-by-agent"
           rows={usage.byAgent.map((a) => ({
             ...a,
             key: a.agentId,
             name: a.name ?? a.agentId,
-            sub: a.name ? (a.owner ? `by ${a.owner}` : null) : "deleted or built-in",
+            sub: a.name ? (a.owner ? t("agentOwner", { owner: a.owner }) : null) : t("agentGone"),
           }))}
         />
       </section>

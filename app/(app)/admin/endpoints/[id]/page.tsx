@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { DeleteEndpointButton } from "@/components/endpoints/delete-endpoint-button";
 import { EndpointForm } from "@/components/endpoints/endpoint-form";
 import { StatusLine } from "@/components/ui/form-status";
@@ -9,7 +10,10 @@ import { type AdminEndpoint, getAdminEndpoint } from "@/lib/endpoints/admin";
 import { isAppError } from "@/lib/errors";
 import { deleteEndpointAction, fetchModelsAction, saveEndpointAction } from "../actions";
 
-export const metadata: Metadata = { title: "Edit endpoint" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("endpoints.meta");
+  return { title: t("edit") };
+}
 
 export default async function EditEndpointPage({
   params,
@@ -21,6 +25,7 @@ export default async function EditEndpointPage({
   await requireAdminPage();
   const { id } = await params;
   const { created } = await searchParams;
+  const t = await getTranslations("endpoints.page");
   let endpoint: AdminEndpoint;
   try {
     endpoint = await getAdminEndpoint({ id });
@@ -32,24 +37,15 @@ export default async function EditEndpointPage({
     <>
       <header className="space-y-1">
         <Link href="/admin/endpoints" className="text-sm text-zinc-500 hover:underline">
-          ← Model endpoints
+          {t("back")}
         </Link>
         <h1 className="text-2xl font-semibold" data-testid="endpoint-title">
           {endpoint.name}
         </h1>
-        <p className="text-sm text-zinc-500">
-          {endpoint.agentCount} {endpoint.agentCount === 1 ? "agent uses" : "agents use"} this endpoint.
-        </p>
+        <p className="text-sm text-zinc-500">{t("usedBy", { count: endpoint.agentCount })}</p>
       </header>
-      {created && (
-        <StatusLine
-          ok
-          message={`Added ${endpoint.name}. Its models can now be picked in the agent builder.`}
-        />
-      )}
-      {endpoint.secretsUnreadable && (
-        <StatusLine message="The stored key or headers can't be decrypted (APP_ENCRYPTION_KEY changed?). Enter them again." />
-      )}
+      {created && <StatusLine ok message={t("created", { name: endpoint.name })} />}
+      {endpoint.secretsUnreadable && <StatusLine message={t("secretsUnreadable")} />}
       <EndpointForm
         key={endpoint.id}
         initial={{

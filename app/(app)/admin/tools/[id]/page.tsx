@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { DeleteMcpServerButton, RefreshMcpServerButton } from "@/components/mcp/server-buttons";
 import { McpServerForm } from "@/components/mcp/server-form";
 import { McpServerStatus, McpToolList } from "@/components/mcp/server-status";
@@ -11,7 +12,10 @@ import { isAppError } from "@/lib/errors";
 import { getMcpServerForAdmin, type McpServerSummary, mcpSettings } from "@/lib/mcp";
 import { deleteMcpServerAction, refreshMcpServerAction, saveMcpServerAction } from "../actions";
 
-export const metadata: Metadata = { title: "MCP server" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("mcp.meta");
+  return { title: t("server") };
+}
 
 // Built-in ids contain a colon (`builtin:notes`); a malformed escape is simply an unknown id.
 function safeDecode(id: string): string {
@@ -32,6 +36,7 @@ export default async function EditMcpServerPage({
   await requireAdminPage();
   const { id } = await params;
   const { created } = await searchParams;
+  const t = await getTranslations("mcp.page");
   let server: McpServerSummary;
   try {
     server = await getMcpServerForAdmin({ id: safeDecode(id) });
@@ -43,20 +48,18 @@ export default async function EditMcpServerPage({
     <>
       <header className="space-y-1">
         <Link href="/admin/tools" className="text-sm text-zinc-500 hover:underline">
-          ← Tools
+          {t("back")}
         </Link>
         <h1 className="text-2xl font-semibold" data-testid="mcp-server-title">
           {server.name}
         </h1>
         {server.description && <p className="text-sm text-zinc-500">{server.description}</p>}
       </header>
-      {created && (
-        <StatusLine ok message={`Added ${server.name}. Refresh its tools to offer them in the builder.`} />
-      )}
+      {created && <StatusLine ok message={t("created", { name: server.name })} />}
       <section className={cardClass} data-testid="mcp-server-tools">
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div className="space-y-1">
-            <h2 className="font-medium">Status and tools</h2>
+            <h2 className="font-medium">{t("statusTools")}</h2>
             <McpServerStatus server={server} />
           </div>
           <RefreshMcpServerButton id={server.id} refresh={refreshMcpServerAction} />
