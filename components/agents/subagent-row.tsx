@@ -82,7 +82,7 @@ export function SubagentRow({
       </div>
       {tools && (
         <p className="text-xs text-zinc-500" data-testid={`${testId}-tools`}>
-          {t("row.tools")}{" "}
+          {t("row.tools")}
           {tools.length ? (
             <span className="font-mono">{tools.map((tool) => tool.replace("__", ": ")).join(", ")}</span>
           ) : (

@@ -53,7 +53,7 @@ export function ToolPicker({
   return (
     <fieldset className="space-y-3" data-testid="tool-picker">
       <legend className="text-sm font-medium text-zinc-700 dark:text-zinc-300">
-        {t("legend")}{" "}
+        {t("legend")}
         <span className="font-normal text-zinc-500">{t("chosen", { count: value.length })}</span>
       </legend>
       <input

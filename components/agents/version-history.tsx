@@ -36,7 +36,7 @@ export function VersionHistory({
       className="rounded-xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900/40"
     >
       <summary className="cursor-pointer text-sm font-semibold">
-        {t("title")}{" "}
+        {t("title")}
         <span className="font-normal text-zinc-500">{t("count", { count: versions.length })}</span>
       </summary>
       {message && (

@@ -69,7 +69,7 @@ export default async function AgentsPage({ searchParams }: { searchParams: Promi
       {sections.map((s) => (
         <section key={s.key} className="space-y-3" data-testid={`agents-${s.key}`}>
           <h2 className="text-sm font-semibold uppercase tracking-wide text-zinc-500">
-            {t(`sections.${s.key}`)}{" "}
+            {t(`sections.${s.key}`)}
             <span className="font-normal">{t("count", { count: s.items.length })}</span>
           </h2>
           {s.items.length === 0 ? (
