@@ -1,14 +1,11 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { Section } from "./controls";
 import { ShareEmailsField } from "./share-emails-field";
 import { ToolPicker } from "./tool-picker";
 import type { Errors, FormOptions, FormState, Patch, ShareActions } from "./types";
 
-const VISIBILITY = [
-  { value: "private", label: "Private", help: "Only you." },
-  { value: "shared", label: "Shared", help: "You and the people you name." },
-  { value: "public", label: "Public", help: "Everyone on this installation." },
-] as const;
+const VISIBILITY = ["private", "shared", "public"] as const;
 
 /** The agent's tools (built-in and MCP) and who may see and use the agent. */
 export function AccessSection({
@@ -24,8 +21,11 @@ export function AccessSection({
   options: FormOptions;
   share?: ShareActions;
 }) {
+  const t = useTranslations("builder.access");
+  // The names are the agent list's (one word per visibility across the app).
+  const names = useTranslations("agents.visibility");
   return (
-    <Section title="Tools and access" testId="section-access">
+    <Section title={t("title")} testId="section-access">
       <ToolPicker
         groups={options.toolGroups}
         value={value.tools}
@@ -34,13 +34,13 @@ export function AccessSection({
         error={errors.tools ?? errors.askTools}
       />
       <fieldset className="space-y-2">
-        <legend className="text-sm font-medium text-zinc-700 dark:text-zinc-300">Visibility</legend>
+        <legend className="text-sm font-medium text-zinc-700 dark:text-zinc-300">{t("visibility")}</legend>
         <div className="grid gap-2 sm:grid-cols-3">
           {VISIBILITY.map((v) => (
             <label
-              key={v.value}
+              key={v}
               className={`flex cursor-pointer items-start gap-2 rounded-lg border p-3 text-sm transition ${
-                value.visibility === v.value
+                value.visibility === v
                   ? "border-accent-500 bg-accent-50 dark:bg-accent-500/10"
                   : "border-zinc-200 dark:border-zinc-800"
               }`}
@@ -49,13 +49,13 @@ export function AccessSection({
                 type="radio"
                 name="visibility"
                 className="mt-0.5 accent-accent-600"
-                data-testid={`visibility-${v.value}`}
-                checked={value.visibility === v.value}
-                onChange={() => patch({ visibility: v.value })}
+                data-testid={`visibility-${v}`}
+                checked={value.visibility === v}
+                onChange={() => patch({ visibility: v })}
               />
               <span>
-                <span className="font-medium">{v.label}</span>
-                <span className="block text-xs text-zinc-500">{v.help}</span>
+                <span className="font-medium">{names(v)}</span>
+                <span className="block text-xs text-zinc-500">{t(`help.${v}`)}</span>
               </span>
             </label>
           ))}

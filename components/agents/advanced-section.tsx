@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import { Field } from "@/components/ui/field";
 import { inputClass } from "@/components/ui/styles";
 import { FieldError, Section, Select, Switch } from "./controls";
@@ -17,15 +18,16 @@ export function AdvancedSection({
   options: FormOptions;
   selfId?: string;
 }) {
+  const t = useTranslations("builder.advanced");
   const sum = value.summarization;
   const setSum = (p: Partial<NonNullable<FormState["summarization"]>>) =>
     sum && patch({ summarization: { ...sum, ...p } });
   const targets = options.agents.filter((a) => a.id !== selfId);
   return (
-    <Section title="Advanced" hint="Optional. Leave off unless you need them." testId="section-advanced">
+    <Section title={t("title")} hint={t("hint")} testId="section-advanced">
       <Switch
-        label="Summarize long conversations"
-        hint="Older turns are condensed once the trigger is reached."
+        label={t("summarize")}
+        hint={t("summarizeHint")}
         testId="summarization-enabled"
         checked={Boolean(sum)}
         onChange={(on) =>
@@ -37,12 +39,12 @@ export function AdvancedSection({
       {sum && (
         <div className="grid gap-4 sm:grid-cols-2">
           <Select
-            label="Summarize with"
+            label={t("summarizeWith")}
             name="summarization.provider"
             value={sum.provider ?? ""}
             onChange={(e) => setSum({ provider: e.target.value || undefined })}
           >
-            <option value="">This agent's endpoint and model</option>
+            <option value="">{t("sameEndpoint")}</option>
             {options.models.map((m) => (
               <option key={m.id} value={m.id}>
                 {m.name}
@@ -50,25 +52,25 @@ export function AdvancedSection({
             ))}
           </Select>
           <Field
-            label="Summary model"
+            label={t("summaryModel")}
             name="summarization.model"
-            placeholder="same model"
+            placeholder={t("sameModel")}
             value={sum.model ?? ""}
             onChange={(e) => setSum({ model: e.target.value || undefined })}
           />
           <Select
-            label="Trigger"
+            label={t("trigger")}
             name="summarization.trigger.type"
             value={sum.trigger.type}
             onChange={(e) =>
               setSum({ trigger: { ...sum.trigger, type: e.target.value as "tokens" | "messages" } })
             }
           >
-            <option value="tokens">after this many tokens</option>
-            <option value="messages">after this many messages</option>
+            <option value="tokens">{t("triggerTokens")}</option>
+            <option value="messages">{t("triggerMessages")}</option>
           </Select>
           <Field
-            label="Trigger value"
+            label={t("triggerValue")}
             name="summarization.trigger.value"
             type="number"
             min={1}
@@ -76,14 +78,14 @@ export function AdvancedSection({
             onChange={(e) => setSum({ trigger: { ...sum.trigger, value: Number(e.target.value) } })}
           />
           <Field
-            label="Reserve ratio"
+            label={t("reserveRatio")}
             name="summarization.reserveRatio"
             type="number"
             step="0.05"
             min={0}
             max={1}
             value={sum.reserveRatio ?? ""}
-            hint="Share of the context kept free for the summary (0–1)."
+            hint={t("reserveHint")}
             onChange={(e) =>
               setSum({ reserveRatio: e.target.value === "" ? undefined : Number(e.target.value) })
             }
@@ -107,12 +109,13 @@ function HandoffList({
   targets: AgentOption[];
   error?: string;
 }) {
+  const t = useTranslations("builder.handoffs");
   const set = (i: number, p: Partial<FormState["handoffs"][number]>) =>
     patch({ handoffs: value.handoffs.map((h, j) => (i === j ? { ...h, ...p } : h)) });
   return (
     <div className="space-y-2" data-testid="handoffs">
       <div className="flex items-center justify-between">
-        <span className="text-sm font-medium">Handoffs</span>
+        <span className="text-sm font-medium">{t("title")}</span>
         <button
           type="button"
           className="rounded-md px-2 py-1 text-sm text-accent-600 hover:bg-accent-50 disabled:opacity-50 dark:text-accent-100 dark:hover:bg-accent-500/10"
@@ -122,18 +125,16 @@ function HandoffList({
             patch({ handoffs: [...value.handoffs, { to: targets[0]?.id ?? "", description: "" }] })
           }
         >
-          + Add handoff
+          {t("add")}
         </button>
       </div>
-      <p className="text-xs text-zinc-500">
-        Hand the whole conversation over to another agent (not a subtask).
-      </p>
+      <p className="text-xs text-zinc-500">{t("intro")}</p>
       {value.handoffs.map((h, i) => (
         <div key={i} className="flex flex-col gap-2 sm:flex-row" data-testid="handoff">
           <select
             data-testid="handoff-target"
             className={`${inputClass} sm:w-48`}
-            aria-label="Hand off to"
+            aria-label={t("target")}
             value={h.to}
             onChange={(e) => set(i, { to: e.target.value })}
           >
@@ -145,9 +146,9 @@ function HandoffList({
           </select>
           <input
             className={inputClass}
-            aria-label="When to hand off"
+            aria-label={t("when")}
             data-testid="handoff-description"
-            placeholder="When to hand off"
+            placeholder={t("when")}
             value={h.description}
             onChange={(e) => set(i, { description: e.target.value })}
           />
@@ -156,7 +157,7 @@ function HandoffList({
             className="rounded-md px-2 text-sm text-zinc-500 hover:text-red-600"
             onClick={() => patch({ handoffs: value.handoffs.filter((_, j) => j !== i) })}
           >
-            Remove
+            {t("remove")}
           </button>
         </div>
       ))}

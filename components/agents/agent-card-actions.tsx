@@ -1,6 +1,7 @@
 "use client";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useRef, useState, useTransition } from "react";
 import type { ActionResult } from "@/lib/action-result";
 import { DeleteDialog } from "./delete-dialog";
@@ -26,6 +27,7 @@ export function AgentCardActions({
   /** The list shows a Chat button; the agent's own page has a bigger one already. */
   showChat?: boolean;
 }) {
+  const t = useTranslations("agents.actions");
   const router = useRouter();
   const [pending, start] = useTransition();
   const [confirm, setConfirm] = useState<Parents | null>(null);
@@ -64,7 +66,7 @@ export function AgentCardActions({
     <div className="flex items-center gap-2">
       {showChat && (
         <Link href={`/chat?agent=${agent.id}`} className={btn} data-testid="agent-card-chat">
-          Chat
+          {t("chat")}
         </Link>
       )}
       <button
@@ -74,7 +76,7 @@ export function AgentCardActions({
         onClick={onDuplicate}
         data-testid="duplicate-agent"
       >
-        Duplicate
+        {t("duplicate")}
       </button>
       {agent.isOwner && (
         <button
@@ -85,7 +87,7 @@ export function AgentCardActions({
           onClick={onAskDelete}
           data-testid="delete-agent"
         >
-          Delete
+          {t("delete")}
         </button>
       )}
       {error && (

@@ -1,6 +1,7 @@
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
-import { subagentLabel } from "./subagent-label";
+import { useSubagentLabel } from "./subagent-label";
 
 const VIS_STYLE = {
   private: "bg-zinc-100 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300",
@@ -23,6 +24,13 @@ export interface AgentCardData {
 
 /** One agent in the list; `actions` are the client-side duplicate/delete buttons. */
 export function AgentCard({ agent, actions }: { agent: AgentCardData; actions: ReactNode }) {
+  const t = useTranslations("agents");
+  const subagentLabel = useSubagentLabel();
+  const meta = [
+    subagentLabel(agent),
+    ...(agent.isOwner ? [] : [t("card.byOwner", { owner: agent.ownerName })]),
+    t("card.version", { version: agent.version }),
+  ];
   return (
     <li
       data-testid={`agent-card-${agent.name}`}
@@ -39,14 +47,15 @@ export function AgentCard({ agent, actions }: { agent: AgentCardData; actions: R
         <span
           className={`shrink-0 rounded-full px-2 py-0.5 text-[11px] font-medium capitalize ${VIS_STYLE[agent.visibility]}`}
         >
-          {agent.visibility}
+          {t(`visibility.${agent.visibility}`)}
         </span>
       </div>
-      <p className="line-clamp-2 min-h-10 text-sm text-zinc-500">{agent.description || "No description."}</p>
+      <p className="line-clamp-2 min-h-10 text-sm text-zinc-500">
+        {agent.description || t("card.noDescription")}
+      </p>
       <div className="mt-auto flex flex-wrap items-center justify-between gap-2">
         <span className="text-xs text-zinc-500" data-testid="agent-card-subagents">
-          {subagentLabel(agent)}
-          {!agent.isOwner && ` · by ${agent.ownerName}`} · v{agent.version}
+          {meta.join(" · ")}
         </span>
         {actions}
       </div>

@@ -1,5 +1,6 @@
 "use client";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useEffect, useState, useTransition } from "react";
 import { primaryButton } from "@/components/ui/styles";
 import { AccessSection } from "./access-section";
@@ -38,12 +39,13 @@ export function AgentForm({
   preview: PreviewAction;
   share?: ShareActions;
 }) {
+  const t = useTranslations("builder.form");
   const router = useRouter();
   const [value, setValue] = useState<FormState>(initial);
   // What the server holds: the page's agent, then each draft saved from here.
   const [saved, setSaved] = useState<FormState>(initial);
   const dirty = !readOnly && !sameForm(value, saved);
-  useLeaveGuard(dirty);
+  useLeaveGuard(dirty, t("leaveWarning"));
   const [errors, setErrors] = useState<Errors>({});
   const [message, setMessage] = useState<{ kind: "error" | "ok"; text: string } | null>(
     notice ? { kind: "ok", text: notice } : null,
@@ -67,13 +69,13 @@ export function AgentForm({
         const n = Object.keys(fields).length;
         setMessage({
           kind: "error",
-          text: n ? `Not saved: fix the highlighted field${n > 1 ? "s" : ""}.` : res.error.message,
+          text: n ? t("fixFields", { count: n }) : res.error.message,
         });
         return;
       }
       setErrors({});
       setSaved(value);
-      setMessage({ kind: "ok", text: `Saved version ${res.data.version}.` });
+      setMessage({ kind: "ok", text: t("savedVersion", { version: res.data.version }) });
       if (!agentId) router.push(`/agents/${res.data.id}?created=1`);
       else router.refresh();
     });
@@ -91,7 +93,7 @@ export function AgentForm({
       {!readOnly && (
         <div className="sticky bottom-0 -mx-4 flex flex-wrap items-center gap-3 border-t border-zinc-200 bg-white/90 px-4 py-3 backdrop-blur md:-mx-8 md:px-8 dark:border-zinc-800 dark:bg-zinc-950/90">
           <button type="submit" disabled={pending} data-testid="save-agent" className={primaryButton}>
-            {pending ? "Saving…" : agentId ? "Save changes" : "Create agent"}
+            {pending ? t("saving") : agentId ? t("saveChanges") : t("create")}
           </button>
           {message?.kind === "error" && (
             <p role="alert" data-testid="form-error" className="text-sm text-red-600 dark:text-red-400">
@@ -101,7 +103,7 @@ export function AgentForm({
           <p role="status" className="text-sm">
             {dirty ? (
               <span data-testid="form-dirty" className="font-medium text-amber-800 dark:text-amber-300">
-                Unsaved changes
+                {t("unsaved")}
               </span>
             ) : (
               message?.kind === "ok" && (

@@ -1,12 +1,14 @@
+import { useTranslations } from "next-intl";
 import { Field } from "@/components/ui/field";
 import { Section, TextArea } from "./controls";
 import type { Errors, FormState, Patch } from "./types";
 
 export function BasicsSection({ value, patch, errors }: { value: FormState; patch: Patch; errors: Errors }) {
+  const t = useTranslations("builder.basics");
   return (
-    <Section title="Basics" testId="section-basics">
+    <Section title={t("title")} testId="section-basics">
       <Field
-        label="Name"
+        label={t("name")}
         name="name"
         value={value.name ?? ""}
         onChange={(e) => patch({ name: e.target.value })}
@@ -15,21 +17,21 @@ export function BasicsSection({ value, patch, errors }: { value: FormState; patc
         required
       />
       <Field
-        label="Description"
+        label={t("description")}
         name="description"
         value={value.description ?? ""}
         onChange={(e) => patch({ description: e.target.value })}
         error={errors.description}
-        hint="Parents read this to decide when to delegate to this agent."
+        hint={t("descriptionHint")}
       />
       <TextArea
-        label="Instructions"
+        label={t("instructions")}
         name="instructions"
         rows={5}
         value={value.instructions ?? ""}
         onChange={(e) => patch({ instructions: e.target.value })}
         error={errors.instructions}
-        placeholder="You are a careful researcher…"
+        placeholder={t("instructionsPlaceholder")}
       />
     </Section>
   );

@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 
 /** Confirmation before deleting an agent, naming the agents that use it as a subagent. */
@@ -19,12 +20,13 @@ export function DeleteDialog({
   onConfirm: () => void;
   returnFocusTo?: React.RefObject<HTMLElement | null>;
 }) {
+  const t = useTranslations("agents.deleteDialog");
   const used = parents.length + others > 0;
   return (
     <ConfirmDialog
-      title={`Delete “${name}”?`}
-      confirmLabel="Delete"
-      pendingLabel="Deleting…"
+      title={t("title", { name })}
+      confirmLabel={t("confirm")}
+      pendingLabel={t("pending")}
       pending={pending}
       onCancel={onCancel}
       onConfirm={onConfirm}
@@ -33,20 +35,16 @@ export function DeleteDialog({
     >
       {used ? (
         <>
-          <p>It is a subagent of these agents; deleting it removes it from them:</p>
+          <p>{t("usedBy")}</p>
           <ul className="list-disc pl-5" data-testid="delete-parents">
             {parents.map((p) => (
               <li key={p.id}>{p.name}</li>
             ))}
-            {others > 0 && (
-              <li>
-                {others} agent{others === 1 ? "" : "s"} of other people
-              </li>
-            )}
+            {others > 0 && <li>{t("others", { count: others })}</li>}
           </ul>
         </>
       ) : (
-        <p>No other agent uses it. This can't be undone.</p>
+        <p>{t("unused")}</p>
       )}
     </ConfirmDialog>
   );

@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import { Field } from "@/components/ui/field";
 import { Section, Select } from "./controls";
 import type { Errors, FormOptions, FormState, Patch } from "./types";
@@ -15,15 +16,16 @@ export function ModelSection({
   errors: Errors;
   options: FormOptions;
 }) {
+  const t = useTranslations("builder.model");
   const endpoint = options.models.find((m) => m.id === value.provider);
   const params = value.parameters;
   const setParam = (key: keyof typeof params, v: string) =>
     patch({ parameters: { ...params, [key]: num(v) } });
   return (
-    <Section title="Model" testId="section-model">
+    <Section title={t("title")} testId="section-model">
       <div className="grid gap-4 sm:grid-cols-2">
         <Select
-          label="Endpoint"
+          label={t("endpoint")}
           name="provider"
           value={value.provider ?? ""}
           error={errors.provider}
@@ -32,7 +34,7 @@ export function ModelSection({
             patch({ provider: e.target.value, model: next?.models[0] ?? "" });
           }}
         >
-          {!endpoint && <option value={value.provider ?? ""}>{value.provider || "Pick an endpoint"}</option>}
+          {!endpoint && <option value={value.provider ?? ""}>{value.provider || t("pickEndpoint")}</option>}
           {options.models.map((m) => (
             <option key={m.id} value={m.id}>
               {m.name}
@@ -41,7 +43,7 @@ export function ModelSection({
         </Select>
         {endpoint && endpoint.models.length > 0 ? (
           <Select
-            label="Model"
+            label={t("model")}
             name="model"
             value={value.model ?? ""}
             error={errors.model}
@@ -58,7 +60,7 @@ export function ModelSection({
           </Select>
         ) : (
           <Field
-            label="Model"
+            label={t("model")}
             name="model"
             value={value.model ?? ""}
             error={errors.model}
@@ -68,29 +70,29 @@ export function ModelSection({
       </div>
       <div className="grid gap-4 sm:grid-cols-3">
         <Field
-          label="Temperature"
+          label={t("temperature")}
           name="parameters.temperature"
           type="number"
           step="0.1"
           min={0}
           max={2}
-          placeholder="default"
+          placeholder={t("default")}
           value={params.temperature ?? ""}
           error={errors["parameters.temperature"]}
           onChange={(e) => setParam("temperature", e.target.value)}
         />
         <Field
-          label="Max output tokens"
+          label={t("maxOutputTokens")}
           name="parameters.maxOutputTokens"
           type="number"
           min={1}
-          placeholder="default"
+          placeholder={t("default")}
           value={params.maxOutputTokens ?? ""}
           error={errors["parameters.maxOutputTokens"]}
           onChange={(e) => setParam("maxOutputTokens", e.target.value)}
         />
         <Field
-          label="Max context tokens"
+          label={t("maxContextTokens")}
           name="parameters.maxContextTokens"
           type="number"
           min={1024}

@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import type { PreviewNode } from "@/lib/builder/preview";
 
 /**
@@ -15,6 +16,7 @@ export function PreviewTree({
   rootAskTools?: string[];
   nodes: PreviewNode[];
 }) {
+  const t = useTranslations("builder.preview");
   return (
     <div className="text-sm" data-testid="preview-tree">
       <div className="flex items-center gap-2 font-medium" data-testid="preview-root">
@@ -24,7 +26,7 @@ export function PreviewTree({
       <Tools tools={rootTools} asks={rootAskTools} indent />
       {nodes.length === 0 ? (
         <p className="mt-1 pl-8 text-xs text-zinc-500" data-testid="preview-empty">
-          No subagents: this agent works alone.
+          {t("empty")}
         </p>
       ) : (
         <Branch nodes={nodes} />
@@ -48,14 +50,18 @@ function Branch({ nodes }: { nodes: PreviewNode[] }) {
 }
 
 function Entry({ node }: { node: PreviewNode }) {
+  const t = useTranslations("builder");
+  const { name } = node;
   const text =
     node.kind === "self"
-      ? `self · ${node.name}`
+      ? t("preview.self", { name })
       : node.kind === "cycle"
-        ? `${node.name} — skipped (cycle ${(node.cycle ?? []).join("→")})`
+        ? t("preview.cycle", { name, path: (node.cycle ?? []).join("→") })
         : node.kind === "too_deep"
-          ? `${node.self ? "self · " : ""}${node.name} — over the depth limit, the run would be refused here`
-          : node.name;
+          ? node.self
+            ? t("preview.tooDeepSelf", { name })
+            : t("preview.tooDeep", { name })
+          : name;
   const tone =
     node.kind === "cycle"
       ? "text-zinc-500 italic dark:text-zinc-400"
@@ -75,7 +81,7 @@ function Entry({ node }: { node: PreviewNode }) {
       </span>
       {node.mode && (
         <span className="mt-0.5 shrink-0 rounded bg-zinc-200 px-1.5 text-[10px] not-italic uppercase text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300">
-          {node.mode}
+          {t(`mode.${node.mode}`)}
         </span>
       )}
     </div>
@@ -86,25 +92,26 @@ function Entry({ node }: { node: PreviewNode }) {
 const toolLabel = (name: string) => name.replace("__", ": ");
 
 function Tools({ tools, asks, indent }: { tools: string[]; asks: string[]; indent?: boolean }) {
+  const t = useTranslations("builder.preview");
   return (
     <div
       data-testid="preview-tools"
       className={`mt-0.5 flex flex-wrap gap-1 text-[11px] text-zinc-500 ${indent ? "pl-9" : ""}`}
     >
       {tools.length === 0 ? (
-        <span className="italic">no tools</span>
+        <span className="italic">{t("noTools")}</span>
       ) : (
-        tools.map((t) => (
+        tools.map((tool) => (
           <span
-            key={t}
+            key={tool}
             data-testid="preview-tool"
-            data-asks={asks.includes(t) ? "true" : undefined}
-            title={asks.includes(t) ? "Asks before running" : undefined}
+            data-asks={asks.includes(tool) ? "true" : undefined}
+            title={asks.includes(tool) ? t("asksTitle") : undefined}
             className="rounded border border-zinc-200 px-1 font-mono dark:border-zinc-700"
           >
-            {toolLabel(t)}
-            {asks.includes(t) && (
-              <span className="ml-1 font-sans text-amber-700 dark:text-amber-400">· asks</span>
+            {toolLabel(tool)}
+            {asks.includes(tool) && (
+              <span className="ml-1 font-sans text-amber-700 dark:text-amber-400">{t("asks")}</span>
             )}
           </span>
         ))
@@ -114,12 +121,13 @@ function Tools({ tools, asks, indent }: { tools: string[]; asks: string[]; inden
 }
 
 function Depth({ depth }: { depth: number }) {
+  const t = useTranslations("builder.preview");
   return (
     <span
-      title={`depth ${depth}`}
+      title={t("depthTitle", { depth })}
       className="inline-flex h-5 min-w-7 shrink-0 items-center justify-center rounded bg-accent-50 px-1 font-mono text-[10px] text-accent-700 dark:bg-accent-500/15 dark:text-accent-100"
     >
-      d{depth}
+      {t("depthBadge", { depth })}
     </span>
   );
 }

@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { inputClass } from "@/components/ui/styles";
 import type { ShareCheck } from "@/lib/builder/share-check";
@@ -29,6 +30,7 @@ export function ShareEmailsField({
   onChange: (emails: string[]) => void;
   actions?: ShareActions;
 }) {
+  const t = useTranslations("builder.share");
   const [text, setText] = useState(initial.join(", "));
   const [check, setCheck] = useState<{ text: string; result: ShareCheck } | null>(null);
   useEffect(() => {
@@ -51,13 +53,13 @@ export function ShareEmailsField({
   return (
     <div className="space-y-1.5">
       <label className="block space-y-1.5">
-        <span className="text-sm font-medium text-zinc-700 dark:text-zinc-300">Share with (emails)</span>
+        <span className="text-sm font-medium text-zinc-700 dark:text-zinc-300">{t("label")}</span>
         <input
           className={inputClass}
           data-testid="share-emails"
           aria-invalid={error || problems ? true : undefined}
           aria-describedby="share-check"
-          placeholder="ada@example.com, grace@example.com"
+          placeholder={t("placeholder")}
           value={text}
           onChange={(e) => {
             setText(e.target.value);
@@ -68,7 +70,7 @@ export function ShareEmailsField({
       <div id="share-check" aria-live="polite" data-testid="share-check" className="space-y-1 text-xs">
         {result?.invalid.length ? (
           <p className="text-red-700 dark:text-red-400" data-testid="share-invalid">
-            Not an email address: {result.invalid.join(", ")}.
+            {t("invalid", { list: result.invalid.join(", ") })}
           </p>
         ) : null}
         {result?.unknown.map((email) => (
@@ -76,7 +78,7 @@ export function ShareEmailsField({
         ))}
         {result && !problems && (
           <p className="text-emerald-700 dark:text-emerald-400" data-testid="share-ok">
-            {splitEmails(text).length > 1 ? "Each address has an account." : "This address has an account."}
+            {t("ok", { count: splitEmails(text).length })}
           </p>
         )}
       </div>

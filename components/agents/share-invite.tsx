@@ -1,16 +1,13 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { secondaryButton } from "@/components/ui/styles";
 import { inviteLink } from "@/lib/auth/invite-link";
 import type { ShareCheck } from "@/lib/builder/share-check";
 import type { ShareActions } from "./types";
 
-// What the person behind an address without an account can do, by how registration works.
-const HOW_TO_JOIN = {
-  open: "They can create one on the registration page, then you can share with them.",
-  invite: "Registration is by invitation only: ask an administrator for an invite link for them.",
-  closed: "Registration is closed: an administrator has to create their account.",
-} as const;
+// How long the invite link made here stays valid.
+const INVITE_DAYS = 7;
 
 /** One address no account uses: why saving would refuse it, and an invite link when possible. */
 export function ShareInvite({
@@ -22,6 +19,7 @@ export function ShareInvite({
   check: ShareCheck;
   invite?: ShareActions["invite"];
 }) {
+  const t = useTranslations("builder.share");
   const [pending, start] = useTransition();
   const [link, setLink] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -30,8 +28,8 @@ export function ShareInvite({
   const create = () =>
     start(async () => {
       const form = new FormData();
-      form.set("expiresInDays", "7");
-      form.set("note", `Shared agent: ${email}`);
+      form.set("expiresInDays", String(INVITE_DAYS));
+      form.set("note", t("inviteNote", { email }));
       const res = await invite?.(form);
       if (!res) return;
       if (res.ok) setLink(inviteLink(window.location.origin, res.data.code));
@@ -41,8 +39,9 @@ export function ShareInvite({
   return (
     <div className="space-y-1" data-testid="share-unknown" data-email={email}>
       <p className="text-amber-800 dark:text-amber-300">
-        No account uses <strong>{email}</strong> yet, so saving would refuse it.{" "}
-        {canInvite ? "Registration is by invitation only." : HOW_TO_JOIN[check.registration]}
+        {t.rich("unknown", { email, b: (chunks) => <strong>{chunks}</strong> })}{" "}
+        {/* What the person behind the address can do, by how registration works. */}
+        {canInvite ? t("inviteOnly") : t(`howToJoin.${check.registration}`)}
       </p>
       {canInvite && !link && (
         <button
@@ -52,7 +51,7 @@ export function ShareInvite({
           onClick={create}
           data-testid="share-invite"
         >
-          {pending ? "Creating…" : `Create an invite link for ${email}`}
+          {pending ? t("creating") : t("createInvite", { email })}
         </button>
       )}
       {link && (
@@ -60,7 +59,7 @@ export function ShareInvite({
           <input
             readOnly
             value={link}
-            aria-label={`Invite link for ${email}`}
+            aria-label={t("inviteLinkLabel", { email })}
             data-testid="share-invite-link"
             className="min-w-0 flex-1 rounded-md border border-zinc-300 bg-zinc-50 px-2 py-1 font-mono text-xs dark:border-zinc-700 dark:bg-zinc-900"
             onFocus={(e) => e.currentTarget.select()}
@@ -70,10 +69,10 @@ export function ShareInvite({
             className={`${secondaryButton} text-xs`}
             onClick={() => void navigator.clipboard?.writeText(link)}
           >
-            Copy link
+            {t("copy")}
           </button>
           <span className="basis-full text-zinc-600 dark:text-zinc-400">
-            Single use, valid 7 days. Send it to {email}; share the agent once their account exists.
+            {t("inviteValid", { days: INVITE_DAYS, email })}
           </span>
         </div>
       )}

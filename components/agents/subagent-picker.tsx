@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { inputClass } from "@/components/ui/styles";
 import type { AgentOption } from "./types";
@@ -17,6 +18,7 @@ export function SubagentPicker({
   onPick: (id: string) => void;
   disabled?: boolean;
 }) {
+  const t = useTranslations("builder.picker");
   const [q, setQ] = useState("");
   const full = count >= max;
   // The picked agent leaves the list, and focus with it: it goes to the agent that took its place
@@ -38,7 +40,7 @@ export function SubagentPicker({
   return (
     <div className="space-y-2" data-testid="subagent-picker">
       <div className="flex items-center justify-between gap-2">
-        <span className="text-sm font-medium">Add agents</span>
+        <span className="text-sm font-medium">{t("title")}</span>
         <span
           data-testid="subagent-counter"
           className={`rounded-full px-2 py-0.5 text-xs font-medium tabular-nums ${
@@ -47,15 +49,15 @@ export function SubagentPicker({
               : "bg-zinc-100 text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300"
           }`}
         >
-          {count} / {max}
+          {t("counter", { count, max })}
         </span>
       </div>
       <input
         ref={search}
         type="search"
         className={inputClass}
-        placeholder={full ? "Limit reached" : "Search agents you can use…"}
-        aria-label="Search agents"
+        placeholder={full ? t("limitReached") : t("search")}
+        aria-label={t("searchLabel")}
         data-testid="subagent-search"
         value={q}
         disabled={disabled || full}
@@ -67,7 +69,7 @@ export function SubagentPicker({
       >
         {matches.length === 0 && (
           <li className="px-3 py-2 text-sm text-zinc-500">
-            {available.length === 0 ? "No other agents to add yet." : "No agent matches."}
+            {available.length === 0 ? t("noneYet") : t("noMatch")}
           </li>
         )}
         {matches.slice(0, 30).map((a, index) => (
@@ -85,11 +87,11 @@ export function SubagentPicker({
               <span className="min-w-0">
                 <span className="block truncate font-medium">{a.name}</span>
                 <span className="block truncate text-xs text-zinc-500">
-                  {a.description || "No description"}
-                  {!a.isOwner && ` · by ${a.ownerName}`}
+                  {a.description || t("noDescription")}
+                  {!a.isOwner && t("byOwner", { owner: a.ownerName })}
                 </span>
               </span>
-              <span className="shrink-0 text-accent-600 dark:text-accent-100">Add</span>
+              <span className="shrink-0 text-accent-600 dark:text-accent-100">{t("add")}</span>
             </button>
           </li>
         ))}

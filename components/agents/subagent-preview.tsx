@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import type { TreeVerdict } from "@/lib/builder/draft-tree";
 import { PreviewTree } from "./preview-tree";
@@ -11,17 +12,22 @@ export function SubagentPreview({
   value,
   agentId,
   preview,
+  unnamed,
 }: {
   value: FormState;
   agentId?: string;
   preview: PreviewAction;
+  /** What the tree calls an agent whose name is still empty ("This agent"). */
+  unnamed: string;
 }) {
+  const t = useTranslations("builder.preview");
   const [result, setResult] = useState<TreeVerdict | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  // "unavailable": the action could not be reached; otherwise the server's (translated) message.
+  const [error, setError] = useState<{ unavailable: true } | { message: string } | null>(null);
   const [loading, setLoading] = useState(false);
   const seq = useRef(0);
   const key = JSON.stringify({
-    name: value.name,
+    name: value.name.trim() || unnamed,
     tools: value.tools,
     askTools: value.askTools,
     subagents: value.subagents,
@@ -34,8 +40,8 @@ export function SubagentPreview({
       const res = await preview({ id: agentId, draft: JSON.parse(key) }).catch(() => null);
       if (n !== seq.current) return; // a newer edit is on its way
       setLoading(false);
-      if (!res) setError("The preview is unavailable right now.");
-      else if (!res.ok) setError(res.error.message);
+      if (!res) setError({ unavailable: true });
+      else if (!res.ok) setError({ message: res.error.message });
       else {
         setError(null);
         setResult(res.data.preview);
@@ -51,20 +57,23 @@ export function SubagentPreview({
       className="min-w-0 space-y-3 rounded-lg border border-dashed border-zinc-300 bg-zinc-50 p-3 dark:border-zinc-700 dark:bg-zinc-950/40"
     >
       <div className="flex items-center justify-between gap-2">
-        <h3 className="text-sm font-semibold">Live preview</h3>
+        <h3 className="text-sm font-semibold">{t("title")}</h3>
         <span className="text-xs text-zinc-500" data-testid="preview-status">
           {loading
-            ? "Updating…"
+            ? t("updating")
             : result
-              ? `${result.count} / ${result.limits.maxSubagentRunConfigs} entries`
-              : ""}
+              ? t("entries", { count: result.count, max: result.limits.maxSubagentRunConfigs })
+              : null}
         </span>
       </div>
       <p className="text-xs text-zinc-500">
-        What a run would expand, with the current limits
-        {result ? ` (depth ≤ ${result.limits.maxSubagentDepth})` : ""}.
+        {result ? t("introDepth", { depth: result.limits.maxSubagentDepth }) : t("intro")}
       </p>
-      {error && <p className="text-sm text-red-600 dark:text-red-400">{error}</p>}
+      {error && (
+        <p className="text-sm text-red-600 dark:text-red-400">
+          {"message" in error ? error.message : t("unavailable")}
+        </p>
+      )}
       {result?.verdict && (
         <p
           role="alert"
@@ -72,6 +81,7 @@ export function SubagentPreview({
           data-code={result.verdict.code}
           className="rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-900 dark:bg-red-950/40 dark:text-red-200"
         >
+          <span className="block text-xs font-semibold">{t("refused")}</span>
           {result.verdict.message}
         </p>
       )}

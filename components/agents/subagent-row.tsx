@@ -1,4 +1,4 @@
-import { MODE_HELP } from "./types";
+import { useTranslations } from "next-intl";
 
 type Mode = "isolated" | "fork";
 
@@ -9,7 +9,7 @@ export function SubagentRow({
   onMode,
   onRemove,
   testId,
-  badge,
+  self = false,
   disabled,
   tools,
   editHref,
@@ -19,13 +19,15 @@ export function SubagentRow({
   onMode: (mode: Mode) => void;
   onRemove?: () => void;
   testId: string;
-  badge?: string;
+  /** The self-spawn entry (badged "self"; its tools are this agent's). */
+  self?: boolean;
   disabled?: boolean;
   /** The tools this entry runs with; undefined when not known (an agent the user can't list). */
   tools?: string[];
   /** Where the owner edits this child's own tools. */
   editHref?: string;
 }) {
+  const t = useTranslations("builder");
   return (
     <li
       data-testid={testId}
@@ -34,9 +36,9 @@ export function SubagentRow({
       <div className="flex items-center justify-between gap-2">
         <span className="min-w-0 truncate text-sm font-medium">
           {name}
-          {badge && (
+          {self && (
             <span className="ml-2 rounded bg-accent-50 px-1.5 py-0.5 text-[10px] font-semibold uppercase text-accent-700 dark:bg-accent-500/15 dark:text-accent-100">
-              {badge}
+              {t("row.selfBadge")}
             </span>
           )}
         </span>
@@ -46,17 +48,17 @@ export function SubagentRow({
             onClick={onRemove}
             disabled={disabled}
             data-testid={`${testId}-remove`}
-            aria-label={`Remove ${name}`}
+            aria-label={t("row.removeLabel", { name })}
             className="rounded-md px-2 py-1 text-xs text-zinc-500 hover:bg-red-50 hover:text-red-700 dark:hover:bg-red-950/40 dark:hover:text-red-300"
           >
-            Remove
+            {t("row.remove")}
           </button>
         )}
       </div>
       <div className="flex flex-wrap items-center gap-2">
         <div
           className="inline-flex rounded-lg border border-zinc-200 p-0.5 dark:border-zinc-700"
-          title="Context mode"
+          title={t("row.contextMode")}
         >
           {(["isolated", "fork"] as const).map((m) => (
             <button
@@ -72,21 +74,21 @@ export function SubagentRow({
                   : "text-zinc-600 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800"
               }`}
             >
-              {m}
+              {t(`mode.${m}`)}
             </button>
           ))}
         </div>
-        <span className="text-xs text-zinc-500">{MODE_HELP[mode]}</span>
+        <span className="text-xs text-zinc-500">{t(`modeHelp.${mode}`)}</span>
       </div>
       {tools && (
         <p className="text-xs text-zinc-500" data-testid={`${testId}-tools`}>
-          Tools:{" "}
+          {t("row.tools")}
           {tools.length ? (
-            <span className="font-mono">{tools.map((t) => t.replace("__", ": ")).join(", ")}</span>
+            <span className="font-mono">{tools.map((tool) => tool.replace("__", ": ")).join(", ")}</span>
           ) : (
-            "none"
+            t("row.noTools")
           )}
-          {badge === "self" && " (the same as this agent)"}
+          {self && t("row.sameTools")}
           {editHref && (
             <>
               {" · "}
@@ -96,7 +98,7 @@ export function SubagentRow({
                 rel="noreferrer"
                 className="text-accent-700 underline hover:no-underline dark:text-accent-100"
               >
-                edit its tools
+                {t("row.editTools")}
               </a>
             </>
           )}

@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useRef } from "react";
 import { FieldError, Switch } from "./controls";
 import { PreviewJump } from "./preview-jump";
@@ -27,12 +28,13 @@ export function SubagentsSection({
   readOnly?: boolean;
   preview: PreviewAction;
 }) {
+  const t = useTranslations("builder.subagents");
   const sub = value.subagents;
   const set = (p: Partial<FormState["subagents"]>) => patch({ subagents: { ...sub, ...p } });
   const chosen = new Set(sub.children.map((c) => c.id));
   const available = options.agents.filter((a) => a.id !== agentId && !chosen.has(a.id));
   const nameOf = (id: string) =>
-    options.agents.find((a) => a.id === id)?.name ?? names[id] ?? `Unavailable agent (${id})`;
+    options.agents.find((a) => a.id === id)?.name ?? names[id] ?? t("unavailableAgent", { id });
   const error = errors.subagents ?? errors["subagents.children"];
   const previewRef = useRef<HTMLDivElement>(null);
   return (
@@ -41,15 +43,13 @@ export function SubagentsSection({
       className="rounded-xl border border-zinc-200 bg-white p-4 shadow-xs md:p-5 dark:border-zinc-800 dark:bg-zinc-900/40"
     >
       <header className="mb-4 space-y-0.5">
-        <h2 className="text-base font-semibold">Subagents</h2>
-        <p className="text-sm text-zinc-500">
-          Let this agent delegate focused subtasks to other agents or to copies of itself.
-        </p>
+        <h2 className="text-base font-semibold">{t("title")}</h2>
+        <p className="text-sm text-zinc-500">{t("intro")}</p>
       </header>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <div className="min-w-0 space-y-4">
           <Switch
-            label="Enable subagents"
+            label={t("enable")}
             testId="subagents-enabled"
             checked={sub.enabled}
             disabled={readOnly}
@@ -58,8 +58,8 @@ export function SubagentsSection({
           {sub.enabled && (
             <>
               <Switch
-                label="Self-spawn"
-                hint="Spawn copies of this agent with a fresh context; a copy can't spawn further."
+                label={t("self")}
+                hint={t("selfHint")}
                 testId="subagents-self"
                 checked={sub.allowSelf}
                 disabled={readOnly}
@@ -70,14 +70,14 @@ export function SubagentsSection({
                   data-testid="subagents-warning"
                   className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-200"
                 >
-                  Subagents are on, but there is nothing to delegate to: turn on self-spawn or add an agent.
+                  {t("nothingToDelegate")}
                 </p>
               )}
               <ul className="space-y-2" data-testid="subagent-list">
                 {sub.allowSelf && (
                   <SubagentRow
-                    name={value.name || "This agent"}
-                    badge="self"
+                    name={value.name || t("thisAgent")}
+                    self
                     testId="child-self"
                     tools={value.tools}
                     mode={sub.selfMode}
@@ -116,7 +116,7 @@ export function SubagentsSection({
           )}
         </div>
         <div ref={previewRef} className="min-w-0 scroll-mt-4">
-          <SubagentPreview value={value} agentId={agentId} preview={preview} />
+          <SubagentPreview value={value} agentId={agentId} preview={preview} unnamed={t("thisAgent")} />
         </div>
       </div>
       <PreviewJump target={previewRef} />

@@ -1,4 +1,5 @@
 "use client";
+import { useFormatter, useTranslations } from "next-intl";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { inputClass } from "@/components/ui/styles";
@@ -25,10 +26,13 @@ export function ToolPicker({
   onChange: (tools: string[], asks: string[]) => void;
   error?: string;
 }) {
+  const t = useTranslations("builder.tools");
+  const format = useFormatter();
   const [query, setQuery] = useState("");
   const q = query.trim().toLowerCase();
-  const matches = (t: { name: string; label: string; description: string }, group: string) =>
-    !q || [t.name, t.label, t.description, group].some((s) => s.toLowerCase().includes(q));
+  const groupName = (g: ToolGroup) => (g.kind === "builtin" ? t("builtin") : g.name);
+  const matches = (tool: { name: string; label: string; description: string }, group: string) =>
+    !q || [tool.name, tool.label, tool.description, group].some((s) => s.toLowerCase().includes(q));
   const offered = new Set(groups.flatMap((g) => g.tools.map((t) => t.name)));
   const unavailable = value.filter((t) => !offered.has(t));
   const askByDefault = new Set(
@@ -43,57 +47,68 @@ export function ToolPicker({
   const toggleAsk = (name: string, on: boolean) =>
     onChange(value, on ? [...without(asks, name), name] : without(asks, name));
   const shown = groups
-    .map((g) => ({ ...g, tools: g.tools.filter((t) => matches(t, g.name)) }))
+    .map((g) => ({ ...g, tools: g.tools.filter((tool) => matches(tool, groupName(g))) }))
     .filter((g) => g.tools.length > 0 || (!q && g.kind === "mcp"));
 
   return (
     <fieldset className="space-y-3" data-testid="tool-picker">
       <legend className="text-sm font-medium text-zinc-700 dark:text-zinc-300">
-        Tools <span className="font-normal text-zinc-500">({value.length} chosen)</span>
+        {t("legend")}
+        <span className="font-normal text-zinc-500">{t("chosen", { count: value.length })}</span>
       </legend>
       <input
         type="search"
         className={inputClass}
-        placeholder="Search tools"
-        aria-label="Search tools"
+        placeholder={t("search")}
+        aria-label={t("search")}
         value={query}
         onChange={(e) => setQuery(e.target.value)}
         data-testid="tool-search"
       />
-      {shown.length === 0 && <p className="text-xs text-zinc-500">No tool matches “{query}”.</p>}
+      {shown.length === 0 && <p className="text-xs text-zinc-500">{t("noMatch", { query })}</p>}
       {shown.map((g) => (
         <div key={g.id} className="space-y-1.5" data-testid={`tool-group-${g.name}`}>
           <div className="flex flex-wrap items-center gap-2 text-xs font-medium text-zinc-500 uppercase">
-            {g.name}
-            {g.kind === "mcp" && <span className="normal-case font-normal">MCP server</span>}
+            {groupName(g)}
+            {g.kind === "mcp" && <span className="normal-case font-normal">{t("mcpServer")}</span>}
             {g.status === "error" && (
               <span data-testid="tool-group-unavailable">
-                <Badge tone="amber">{unavailableLabel(g.checkedAt)}</Badge>
+                <Badge tone="amber">
+                  {g.checkedAt
+                    ? // In UTC, as the ISO string has it: the server's and the browser's render agree.
+                      t("unavailableSince", {
+                        time: format.dateTime(new Date(g.checkedAt), {
+                          hour: "2-digit",
+                          minute: "2-digit",
+                          hourCycle: "h23",
+                          timeZone: "UTC",
+                        }),
+                      })
+                    : t("unavailable")}
+                </Badge>
               </span>
             )}
           </div>
-          {g.tools.length === 0 && (
-            <p className="text-xs text-zinc-500">No tools listed yet (an admin can refresh this server).</p>
-          )}
-          {g.tools.map((t) => (
-            <div key={t.name} className="space-y-1">
+          {g.tools.length === 0 && <p className="text-xs text-zinc-500">{t("noToolsYet")}</p>}
+          {g.tools.map((tool) => (
+            <div key={tool.name} className="space-y-1">
               <label className="flex items-start gap-2 text-sm">
                 <input
                   type="checkbox"
                   className="mt-0.5 size-4 accent-accent-600"
-                  data-testid={`tool-${t.name}`}
-                  checked={value.includes(t.name)}
-                  onChange={(e) => toggle(t.name, e.target.checked)}
+                  data-testid={`tool-${tool.name}`}
+                  checked={value.includes(tool.name)}
+                  onChange={(e) => toggle(tool.name, e.target.checked)}
                 />
                 <span className="min-w-0">
-                  <span className="font-mono text-xs">{t.label}</span>
-                  {t.description && (
-                    <span className="block text-xs break-words text-zinc-500">{t.description}</span>
+                  <span className="font-mono text-xs">{tool.label}</span>
+                  {tool.description && (
+                    <span className="block text-xs break-words text-zinc-500">{tool.description}</span>
                   )}
                 </span>
               </label>
-              {value.includes(t.name) && (
-                <AskToggle name={t.name} on={asks.includes(t.name)} onChange={toggleAsk} />
+              {value.includes(tool.name) && (
+                <AskToggle name={tool.name} on={asks.includes(tool.name)} onChange={toggleAsk} />
               )}
             </div>
           ))}
@@ -101,7 +116,9 @@ export function ToolPicker({
       ))}
       {unavailable.length > 0 && (
         <div className="space-y-1.5" data-testid="tool-group-unavailable">
-          <div className="text-xs font-medium text-red-600 uppercase dark:text-red-400">Not available</div>
+          <div className="text-xs font-medium text-red-600 uppercase dark:text-red-400">
+            {t("notAvailable")}
+          </div>
           {unavailable.map((name) => (
             <label key={name} className="flex items-start gap-2 text-sm">
               <input
@@ -113,9 +130,7 @@ export function ToolPicker({
               />
               <span>
                 <span className="font-mono text-xs">{name}</span>
-                <span className="block text-xs text-zinc-500">
-                  Its server is gone, disabled or not open to you: untick it to save.
-                </span>
+                <span className="block text-xs text-zinc-500">{t("serverGone")}</span>
               </span>
             </label>
           ))}
@@ -135,6 +150,7 @@ function AskToggle({
   on: boolean;
   onChange: (name: string, on: boolean) => void;
 }) {
+  const t = useTranslations("builder.tools");
   return (
     <label className="ml-6 flex items-center gap-2 text-xs text-zinc-600 dark:text-zinc-400">
       <input
@@ -144,14 +160,8 @@ function AskToggle({
         checked={on}
         onChange={(e) => onChange(name, e.target.checked)}
       />
-      Ask before running
-      <span className="text-zinc-500">(the run waits for your approval of each call)</span>
+      {t("ask")}
+      <span className="text-zinc-500">{t("askHint")}</span>
     </label>
   );
-}
-
-/** "Unavailable since 10:42 UTC" (the last refresh, which failed); the reason is for admins only. */
-function unavailableLabel(checkedAt: string | null | undefined): string {
-  // UTC from the ISO string: the server's and the browser's render agree (no hydration mismatch).
-  return checkedAt ? `Unavailable since ${checkedAt.slice(11, 16)} UTC` : "Unavailable";
 }

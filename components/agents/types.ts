@@ -65,11 +65,6 @@ export interface FormOptions {
   maxSubagentsPerAgent: number;
 }
 
-export const MODE_HELP = {
-  isolated: "Starts fresh: sees only the task it is given.",
-  fork: "Gets a copy of this conversation, then the task.",
-} as const;
-
 /** Server actions the form calls (passed in by the page, so components stay free of app/ imports). */
 export type PreviewAction = (input: {
   id?: string;

@@ -1,18 +1,16 @@
 "use client";
 import { useEffect } from "react";
 
-export const LEAVE_WARNING = "You have unsaved changes. Leave this page and lose them?";
-
 /**
  * While `active`, warns before the page is left: the browser's own prompt on reload, close or a
- * typed address (`beforeunload`), and a confirm on a click on any in-app link. The App Router has
+ * typed address (`beforeunload`), and a confirm saying `warning` on a click on any in-app link. The App Router has
  * no router events to cancel a navigation, and `<Link onNavigate>` would have to be passed to
  * every link of every layout; a click listener on `window` in the capture phase runs before
  * React's and Next.js's handlers, and a prevented click is one `<Link>` does not follow (it checks
  * `defaultPrevented`). Not covered: the browser's Back/Forward buttons inside the app (a
  * same-document history step fires no cancellable event) and `router.push` from code.
  */
-export function useLeaveGuard(active: boolean) {
+export function useLeaveGuard(active: boolean, warning: string) {
   useEffect(() => {
     if (!active) return;
     const onBeforeUnload = (e: BeforeUnloadEvent) => {
@@ -28,7 +26,7 @@ export function useLeaveGuard(active: boolean) {
       const url = new URL(link.href, window.location.href);
       const samePage = url.pathname === window.location.pathname && url.search === window.location.search;
       if (url.origin !== window.location.origin || samePage) return;
-      if (window.confirm(LEAVE_WARNING)) return;
+      if (window.confirm(warning)) return;
       e.preventDefault();
       e.stopPropagation();
     };
@@ -38,5 +36,5 @@ export function useLeaveGuard(active: boolean) {
       window.removeEventListener("beforeunload", onBeforeUnload);
       window.removeEventListener("click", onClick, true);
     };
-  }, [active]);
+  }, [active, warning]);
 }

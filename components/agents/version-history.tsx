@@ -1,5 +1,6 @@
 "use client";
 import { useRouter } from "next/navigation";
+import { useFormatter, useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import type { RestoreAction } from "./types";
 
@@ -24,6 +25,8 @@ export function VersionHistory({
   versions: VersionRow[];
   restore: RestoreAction;
 }) {
+  const t = useTranslations("builder.versions");
+  const format = useFormatter();
   const router = useRouter();
   const [pending, start] = useTransition();
   const [message, setMessage] = useState<string | null>(null);
@@ -33,7 +36,8 @@ export function VersionHistory({
       className="rounded-xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900/40"
     >
       <summary className="cursor-pointer text-sm font-semibold">
-        Version history <span className="font-normal text-zinc-500">({versions.length})</span>
+        {t("title")}
+        <span className="font-normal text-zinc-500">{t("count", { count: versions.length })}</span>
       </summary>
       {message && (
         <p
@@ -52,16 +56,21 @@ export function VersionHistory({
             data-testid={`version-${v.version}`}
           >
             <div className="min-w-0 text-sm">
-              <span className="font-medium">v{v.version}</span> · <span className="truncate">{v.name}</span>
+              <span className="font-medium">{t("version", { version: v.version })}</span> ·{" "}
+              <span className="truncate">{v.name}</span>
               <span className="block text-xs text-zinc-500">
-                {new Date(v.createdAt).toLocaleString()} · {v.model}
-                {v.subagentsEnabled
-                  ? ` · ${v.childCount} subagent${v.childCount === 1 ? "" : "s"}`
-                  : " · no subagents"}
+                {/* The browser's time zone: the server's render (UTC) may differ, by design. */}
+                <time dateTime={v.createdAt} suppressHydrationWarning>
+                  {format.dateTime(new Date(v.createdAt), { dateStyle: "medium", timeStyle: "short" })}
+                </time>
+                {" · "}
+                {v.model}
+                {" · "}
+                {v.subagentsEnabled ? t("subagents", { count: v.childCount }) : t("noSubagents")}
               </span>
             </div>
             {v.version === current ? (
-              <span className="shrink-0 text-xs text-zinc-500">current</span>
+              <span className="shrink-0 text-xs text-zinc-500">{t("current")}</span>
             ) : (
               <button
                 type="button"
@@ -72,7 +81,7 @@ export function VersionHistory({
                   start(async () => {
                     const res = await restore({ id: agentId, version: v.version });
                     setMessage(
-                      res.ok ? `Restored v${v.version} as v${res.data.version}.` : res.error.message,
+                      res.ok ? t("restored", { from: v.version, to: res.data.version }) : res.error.message,
                     );
                     // A full reload so the form starts from the restored state.
                     if (res.ok) window.location.reload();
@@ -80,7 +89,7 @@ export function VersionHistory({
                   })
                 }
               >
-                Restore
+                {t("restore")}
               </button>
             )}
           </li>

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import { AgentCard, type AgentCardData } from "@/components/agents/agent-card";
 import { AgentCardActions } from "@/components/agents/agent-card-actions";
 import { inputClass, primaryButton } from "@/components/ui/styles";
@@ -7,7 +8,10 @@ import { requireUserPage } from "@/lib/auth/session";
 import { listAgents } from "@/lib/db/agents";
 import { agentParentsAction, deleteAgentAction, duplicateAgentAction } from "./actions";
 
-export const metadata: Metadata = { title: "Agents" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("agents.list");
+  return { title: t("metaTitle") };
+}
 
 type Search = { q?: string; deleted?: string; removedFrom?: string; others?: string };
 
@@ -15,25 +19,24 @@ export default async function AgentsPage({ searchParams }: { searchParams: Promi
   const user = await requireUserPage();
   const sp = await searchParams;
   const q = typeof sp.q === "string" ? sp.q : "";
-  const lists = await listAgents({ userId: user.id, search: q });
+  const [lists, t] = await Promise.all([
+    listAgents({ userId: user.id, search: q }),
+    getTranslations("agents.list"),
+  ]);
   const sections = [
-    {
-      key: "mine",
-      title: "Your agents",
-      items: lists.mine,
-      empty: q ? "None of yours match." : "You have no agents yet.",
-    },
-    { key: "shared", title: "Shared with you", items: lists.shared, empty: "Nothing shared with you." },
-    { key: "public", title: "Public", items: lists.public, empty: "No public agents from others." },
-  ];
+    { key: "mine", items: lists.mine, empty: q ? t("empty.mineSearch") : t("empty.mine") },
+    { key: "shared", items: lists.shared, empty: t("empty.shared") },
+    { key: "public", items: lists.public, empty: t("empty.public") },
+  ] as const;
+  const others = Number(sp.others);
   return (
     <div className="mx-auto max-w-5xl space-y-8 p-4 md:p-8">
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-2xl font-semibold" data-testid="agents-title">
-            Agents
+            {t("title")}
           </h1>
-          <p className="text-sm text-zinc-500">Build agents and let them delegate to subagents.</p>
+          <p className="text-sm text-zinc-500">{t("intro")}</p>
         </div>
         <div className="flex w-full flex-wrap gap-2 sm:w-auto">
           <form action="/agents" className="flex-1 sm:flex-none">
@@ -41,14 +44,14 @@ export default async function AgentsPage({ searchParams }: { searchParams: Promi
               type="search"
               name="q"
               defaultValue={q}
-              placeholder="Search name or description"
-              aria-label="Search agents"
+              placeholder={t("searchPlaceholder")}
+              aria-label={t("searchLabel")}
               data-testid="agents-search"
               className={`${inputClass} sm:w-64`}
             />
           </form>
           <Link href="/agents/new" data-testid="new-agent" className={primaryButton}>
-            New agent
+            {t("new")}
           </Link>
         </div>
       </header>
@@ -58,15 +61,16 @@ export default async function AgentsPage({ searchParams }: { searchParams: Promi
           data-testid="deleted-notice"
           className="rounded-lg border border-zinc-200 bg-zinc-50 px-4 py-3 text-sm dark:border-zinc-800 dark:bg-zinc-900"
         >
-          Deleted “{sp.deleted}”.
-          {sp.removedFrom && ` Removed it from: ${sp.removedFrom}.`}
-          {sp.others && ` Also removed from ${sp.others} agent(s) of other people.`}
+          {t("deleted", { name: sp.deleted })}
+          {sp.removedFrom && <> {t("removedFrom", { names: sp.removedFrom })}</>}
+          {others > 0 && <> {t("removedFromOthers", { count: others })}</>}
         </p>
       )}
       {sections.map((s) => (
         <section key={s.key} className="space-y-3" data-testid={`agents-${s.key}`}>
           <h2 className="text-sm font-semibold uppercase tracking-wide text-zinc-500">
-            {s.title} <span className="font-normal">({s.items.length})</span>
+            {t(`sections.${s.key}`)}
+            <span className="font-normal">{t("count", { count: s.items.length })}</span>
           </h2>
           {s.items.length === 0 ? (
             <p className="rounded-xl border border-dashed border-zinc-300 px-4 py-6 text-center text-sm text-zinc-500 dark:border-zinc-700">

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { AgentCardActions } from "@/components/agents/agent-card-actions";
 import { AgentForm } from "@/components/agents/agent-form";
 import { formFromDraft } from "@/components/agents/form-state";
@@ -21,7 +22,10 @@ import {
 } from "../actions";
 import { formOptions } from "../form-options";
 
-export const metadata: Metadata = { title: "Agent" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("agents.page");
+  return { title: t("metaTitle") };
+}
 
 export default async function AgentPage({
   params,
@@ -38,15 +42,16 @@ export default async function AgentPage({
     if (isAppError(err) && err.status === 404) notFound();
     throw err;
   });
-  const [options, versions] = await Promise.all([
+  const [options, versions, t] = await Promise.all([
     formOptions(user.id),
     agent.isOwner ? listAgentVersions({ id, userId: user.id }) : Promise.resolve([]),
+    getTranslations("agents.page"),
   ]);
   return (
     <div className="mx-auto max-w-5xl space-y-6 p-4 md:p-8">
       <header className="space-y-3">
         <Link href="/agents" className="text-sm text-zinc-500 hover:text-zinc-800 dark:hover:text-zinc-200">
-          ← Agents
+          {t("back")}
         </Link>
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div className="min-w-0">
@@ -54,7 +59,9 @@ export default async function AgentPage({
               {agent.draft.name}
             </h1>
             <p className="text-sm text-zinc-500">
-              v{agent.version} · {agent.isOwner ? "yours" : `by ${agent.ownerName} · read-only`}
+              {agent.isOwner
+                ? t("yours", { version: agent.version })
+                : t("byOwner", { version: agent.version, owner: agent.ownerName })}
             </p>
           </div>
           <div className="flex flex-wrap items-center gap-2">
@@ -63,7 +70,7 @@ export default async function AgentPage({
               data-testid="chat-with-agent"
               className="rounded-lg bg-accent-600 px-3 py-2 text-sm font-medium text-white hover:bg-accent-700"
             >
-              Chat with this agent
+              {t("chat")}
             </Link>
             <AgentCardActions
               agent={{ id: agent.id, name: agent.draft.name, isOwner: agent.isOwner }}
@@ -82,7 +89,7 @@ export default async function AgentPage({
         names={agent.names}
         options={options}
         readOnly={!agent.isOwner}
-        notice={justCreated && agent.isOwner ? `Created — saved version ${agent.version}.` : undefined}
+        notice={justCreated && agent.isOwner ? t("created", { version: agent.version }) : undefined}
         save={saveAgentAction}
         preview={previewAgentAction}
         share={{ check: checkShareEmailsAction, invite: createInviteAction }}
