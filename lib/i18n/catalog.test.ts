@@ -82,19 +82,12 @@ const NOT_YET_TRANSLATED: string[] = [
   "app/(app)/admin/",
   "app/(app)/agents/",
   "app/(app)/chat/",
-  "app/(app)/settings/",
-  "app/(app)/layout.tsx",
-  "app/(auth)/",
-  "app/not-found.tsx",
   "components/admin/",
   "components/agents/",
-  "components/auth/",
   "components/chat/",
   "components/endpoints/",
   "components/mcp/",
   "components/quota/",
-  "components/shell/",
-  "components/ui/",
 ];
 
 const files = ["app", "components", "lib"].flatMap((d) => sourceFiles(path.join(ROOT, d)));
