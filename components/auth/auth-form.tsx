@@ -84,13 +84,16 @@ export function AuthForm({ mode, action, oauth, invite, showSwitch = true }: Aut
       )}
       {showSwitch && (
         <p className="text-center text-sm text-zinc-600 dark:text-zinc-400">
-          {isRegister ? t("register.haveAccount") : t("signIn.newHere")}{" "}
-          <Link
-            href={isRegister ? "/signin" : "/register"}
-            className="font-medium text-accent-600 hover:underline dark:text-accent-500"
-          >
-            {isRegister ? t("register.signIn") : t("signIn.createAccount")}
-          </Link>
+          {t.rich(isRegister ? "register.haveAccount" : "signIn.newHere", {
+            link: (text) => (
+              <Link
+                href={isRegister ? "/signin" : "/register"}
+                className="font-medium text-accent-600 hover:underline dark:text-accent-500"
+              >
+                {text}
+              </Link>
+            ),
+          })}
         </p>
       )}
     </div>

@@ -13,9 +13,9 @@ vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
 // No Next.js request here: the action's messages come from the English catalog.
 vi.mock("next-intl/server", () => ({
   getTranslations: async (namespace?: string) => {
-    const t = await (await import("@/lib/i18n/translator")).translatorFor("en");
-    return (key: string, values?: Record<string, string | number>) =>
-      t(namespace ? `${namespace}.${key}` : key, values);
+    const { translatorFor } = await import("@/lib/i18n/translator");
+    const t = (await translatorFor("en")) as unknown as (key: string, values?: object) => string;
+    return (key: string, values?: object) => t(namespace ? `${namespace}.${key}` : key, values);
   },
 }));
 

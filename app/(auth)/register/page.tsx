@@ -29,10 +29,13 @@ async function Refused({ reason }: { reason: Refusal }) {
         {t(`refusal.${reason}`)}
       </p>
       <p className="mt-5 text-center text-sm text-zinc-600 dark:text-zinc-400">
-        {t("haveAccount")}{" "}
-        <Link href="/signin" className="font-medium text-accent-600 hover:underline dark:text-accent-500">
-          {t("signIn")}
-        </Link>
+        {t.rich("haveAccount", {
+          link: (text) => (
+            <Link href="/signin" className="font-medium text-accent-600 hover:underline dark:text-accent-500">
+              {text}
+            </Link>
+          ),
+        })}
       </p>
     </>
   );
