@@ -1,22 +1,26 @@
 import type { Metadata, Viewport } from "next";
-import { getLocale, getMessages } from "next-intl/server";
+import { getLocale, getMessages, getTranslations } from "next-intl/server";
 import { IntlProvider } from "@/components/i18n/intl-provider";
 import "./globals.css";
 
-export const metadata: Metadata = {
-  title: { default: "Delegate", template: "%s · Delegate" },
-  description: "Self-hosted chat with agents that delegate to subagents.",
-  applicationName: "Delegate",
-  // Files in public/; the web manifest is app/manifest.ts (linked by Next.js itself).
-  icons: {
-    icon: [
-      { url: "/favicon.ico", sizes: "16x16 32x32" },
-      { url: "/icon.svg", type: "image/svg+xml" },
-    ],
-    apple: [{ url: "/apple-touch-icon.png", sizes: "180x180" }],
-  },
-  appleWebApp: { capable: true, title: "Delegate", statusBarStyle: "default" },
-};
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("common");
+  const brand = t("brand");
+  return {
+    title: { default: brand, template: `%s · ${brand}` },
+    description: t("description"),
+    applicationName: brand,
+    // Files in public/; the web manifest is app/manifest.ts (linked by Next.js itself).
+    icons: {
+      icon: [
+        { url: "/favicon.ico", sizes: "16x16 32x32" },
+        { url: "/icon.svg", type: "image/svg+xml" },
+      ],
+      apple: [{ url: "/apple-touch-icon.png", sizes: "180x180" }],
+    },
+    appleWebApp: { capable: true, title: brand, statusBarStyle: "default" },
+  };
+}
 
 export const viewport: Viewport = {
   width: "device-width",

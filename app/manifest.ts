@@ -1,15 +1,18 @@
 import type { MetadataRoute } from "next";
+import { getTranslations } from "next-intl/server";
 
 /**
  * The web app manifest (served at /manifest.webmanifest and linked from every page by Next.js):
  * lets a phone add the chat to its home screen and open it without browser chrome.
- * Icons live in public/ (rendered from public/icon.svg by scripts/render-icons.ts).
+ * Icons live in public/ (rendered from public/icon.svg by scripts/render-icons.ts). Its description
+ * is in the language of the request that fetched it (the user's choice, else the browser's).
  */
-export default function manifest(): MetadataRoute.Manifest {
+export default async function manifest(): Promise<MetadataRoute.Manifest> {
+  const t = await getTranslations("common");
   return {
-    name: "Delegate",
-    short_name: "Delegate",
-    description: "Self-hosted chat with agents that delegate to subagents.",
+    name: t("brand"),
+    short_name: t("brand"),
+    description: t("description"),
     id: "/",
     start_url: "/chat",
     scope: "/",

@@ -1,13 +1,9 @@
 "use server";
 import { redirect } from "next/navigation";
 import { AuthError } from "next-auth";
+import { getTranslations } from "next-intl/server";
 import { signIn, signOut } from "@/lib/auth";
-import {
-  ACCOUNT_DISABLED_MESSAGE,
-  MISSING_CREDENTIALS_MESSAGE,
-  SIGN_IN_FAILED_MESSAGE,
-  WRONG_CREDENTIALS_MESSAGE,
-} from "@/lib/auth/messages";
+import { signInFailureKey } from "@/lib/auth/messages";
 import { oauthProviderList } from "@/lib/auth/providers";
 import { registerUser } from "@/lib/auth/register";
 import { currentUser } from "@/lib/auth/session";
@@ -21,17 +17,11 @@ export interface AuthFormState {
   values?: { name?: string; email?: string };
 }
 
-const SIGN_IN_MESSAGES: Record<string, string> = {
-  "unauthorized:credentials": WRONG_CREDENTIALS_MESSAGE,
-  "bad_request:credentials": MISSING_CREDENTIALS_MESSAGE,
-  "forbidden:account_disabled": ACCOUNT_DISABLED_MESSAGE,
-};
-
-function signInMessage(code: string | undefined): string {
-  const [kind, retry] = (code ?? "").split("|");
-  if (kind === "rate_limit:signin")
-    return `Too many failed sign-ins. Try again in ${retry ?? "a few"} seconds.`;
-  return SIGN_IN_MESSAGES[kind] ?? SIGN_IN_FAILED_MESSAGE;
+/** The sign-in form's message for the code of a failed sign-in, in the request's language. */
+async function signInMessage(code: string | undefined): Promise<string> {
+  const t = await getTranslations();
+  const { key, seconds } = signInFailureKey(code);
+  return t(key, { seconds: seconds ?? 0 });
 }
 
 export async function signInAction(_prev: AuthFormState, form: FormData): Promise<AuthFormState> {
@@ -42,7 +32,7 @@ export async function signInAction(_prev: AuthFormState, form: FormData): Promis
   } catch (err) {
     // A successful signIn throws Next's redirect, which must propagate.
     if (err instanceof AuthError) {
-      return { message: signInMessage((err as AuthError & { code?: string }).code), values: { email } };
+      return { message: await signInMessage((err as AuthError & { code?: string }).code), values: { email } };
     }
     throw err;
   }
@@ -65,7 +55,10 @@ export async function registerAction(_prev: AuthFormState, form: FormData): Prom
   try {
     await signIn("credentials", { email: input.email, password: input.password, redirectTo: "/chat" });
   } catch (err) {
-    if (err instanceof AuthError) return { message: "Your account was created. Please sign in.", values };
+    if (err instanceof AuthError) {
+      const t = await getTranslations("auth.register");
+      return { message: t("createdSignIn"), values };
+    }
     throw err;
   }
   return {};

@@ -1,5 +1,6 @@
 "use client";
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useActionState, useState } from "react";
 import type { AuthFormState } from "@/app/(auth)/actions";
 import { Field } from "@/components/ui/field";
@@ -16,6 +17,7 @@ interface AuthFormProps {
 }
 
 export function AuthForm({ mode, action, oauth, invite, showSwitch = true }: AuthFormProps) {
+  const t = useTranslations("auth");
   const [state, formAction, pending] = useActionState(action, {});
   const isRegister = mode === "register";
   // Held here, not by the form: React resets a form after its action, and a refused sign-up must
@@ -27,7 +29,7 @@ export function AuthForm({ mode, action, oauth, invite, showSwitch = true }: Aut
         {invite && <input type="hidden" name="invite" value={invite} />}
         {isRegister && (
           <Field
-            label="Name"
+            label={t("form.name")}
             name="name"
             autoComplete="name"
             defaultValue={state.values?.name}
@@ -36,7 +38,7 @@ export function AuthForm({ mode, action, oauth, invite, showSwitch = true }: Aut
           />
         )}
         <Field
-          label="Email"
+          label={t("form.email")}
           name="email"
           type="email"
           autoComplete="email"
@@ -45,14 +47,14 @@ export function AuthForm({ mode, action, oauth, invite, showSwitch = true }: Aut
           required
         />
         <Field
-          label="Password"
+          label={t("form.password")}
           name="password"
           type="password"
           autoComplete={isRegister ? "new-password" : "current-password"}
           value={password}
           onChange={(e) => setPassword(e.target.value)}
           error={state.fields?.password}
-          hint={isRegister ? "At least 10 characters, mixing letters with digits or symbols." : undefined}
+          hint={isRegister ? t("form.passwordHint") : undefined}
           required
         />
         {state.message && (
@@ -69,12 +71,12 @@ export function AuthForm({ mode, action, oauth, invite, showSwitch = true }: Aut
           disabled={pending}
           className="w-full rounded-lg bg-accent-600 px-4 py-2.5 text-sm font-medium text-white shadow-sm transition hover:bg-accent-700 disabled:opacity-60"
         >
-          {pending ? "Please wait…" : isRegister ? "Create account" : "Sign in"}
+          {pending ? t("form.pleaseWait") : isRegister ? t("register.submit") : t("signIn.submit")}
         </button>
       </form>
       {oauth.length > 0 && (
         <div className="space-y-2">
-          <p className="text-center text-xs text-zinc-500">or continue with</p>
+          <p className="text-center text-xs text-zinc-500">{t("form.orContinueWith")}</p>
           {oauth.map((p) => (
             <ProviderButton key={p.id} provider={p} />
           ))}
@@ -82,13 +84,16 @@ export function AuthForm({ mode, action, oauth, invite, showSwitch = true }: Aut
       )}
       {showSwitch && (
         <p className="text-center text-sm text-zinc-600 dark:text-zinc-400">
-          {isRegister ? "Already have an account? " : "New here? "}
-          <Link
-            href={isRegister ? "/signin" : "/register"}
-            className="font-medium text-accent-600 hover:underline dark:text-accent-500"
-          >
-            {isRegister ? "Sign in" : "Create an account"}
-          </Link>
+          {t.rich(isRegister ? "register.haveAccount" : "signIn.newHere", {
+            link: (text) => (
+              <Link
+                href={isRegister ? "/signin" : "/register"}
+                className="font-medium text-accent-600 hover:underline dark:text-accent-500"
+              >
+                {text}
+              </Link>
+            ),
+          })}
         </p>
       )}
     </div>

@@ -1,8 +1,10 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useFormStatus } from "react-dom";
 import { providerSignInAction } from "@/app/(auth)/actions";
 
 function Submit({ name, label }: { name: string; label?: string }) {
+  const t = useTranslations("auth.form");
   const { pending } = useFormStatus();
   return (
     <button
@@ -11,7 +13,7 @@ function Submit({ name, label }: { name: string; label?: string }) {
       data-testid="provider-sign-in"
       className="block w-full rounded-lg border border-zinc-300 px-4 py-2 text-center text-sm hover:bg-zinc-50 disabled:opacity-60 dark:border-zinc-700 dark:hover:bg-zinc-900"
     >
-      {pending ? `Contacting ${name}…` : (label ?? name)}
+      {pending ? t("contacting", { provider: name }) : (label ?? name)}
     </button>
   );
 }

@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Drawer } from "@/components/ui/drawer";
 import { Logo } from "@/components/ui/logo";
@@ -17,6 +18,7 @@ interface AppShellProps {
 
 /** Sidebar navigation on wide screens; a top bar with a slide-over menu on phones. */
 export function AppShell({ user, signOut, balance, children }: AppShellProps) {
+  const t = useTranslations("shell");
   const [open, setOpen] = useState(false);
   const isAdmin = user.role === "ADMIN";
   const sidebar = (
@@ -33,7 +35,7 @@ export function AppShell({ user, signOut, balance, children }: AppShellProps) {
               </span>
               {isAdmin && (
                 <span className="shrink-0 rounded bg-amber-100 px-1 text-[10px] font-semibold text-amber-800 dark:bg-amber-900/50 dark:text-amber-200">
-                  ADMIN
+                  {t("user.admin")}
                 </span>
               )}
             </p>
@@ -47,7 +49,7 @@ export function AppShell({ user, signOut, balance, children }: AppShellProps) {
             data-testid="sign-out"
             className="w-full rounded-lg px-3 py-2 text-left text-sm text-zinc-600 hover:bg-zinc-100 dark:text-zinc-400 dark:hover:bg-zinc-800"
           >
-            Sign out
+            {t("user.signOut")}
           </button>
         </form>
       </div>
@@ -62,7 +64,7 @@ export function AppShell({ user, signOut, balance, children }: AppShellProps) {
         <button
           type="button"
           onClick={() => setOpen(true)}
-          aria-label="Open menu"
+          aria-label={t("menu.open")}
           data-testid="open-menu"
           className="rounded-lg p-2 hover:bg-zinc-100 dark:hover:bg-zinc-800"
         >
@@ -83,7 +85,13 @@ export function AppShell({ user, signOut, balance, children }: AppShellProps) {
       <aside className="hidden w-60 shrink-0 border-r border-zinc-200 bg-zinc-50 md:block dark:border-zinc-800 dark:bg-zinc-900/60">
         {sidebar}
       </aside>
-      <Drawer open={open} onClose={() => setOpen(false)} label="Close menu" hideFrom="md">
+      <Drawer
+        open={open}
+        onClose={() => setOpen(false)}
+        label={t("menu.close")}
+        title={t("menu.title")}
+        hideFrom="md"
+      >
         {sidebar}
       </Drawer>
       <main id="main" tabIndex={-1} className="min-h-0 min-w-0 flex-1 overflow-auto outline-none">

@@ -1,16 +1,17 @@
 "use client";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { focusTarget } from "@/components/chat/focus-targets";
 
 /** The shortcuts of chat apps users already know (ChatGPT's, mostly), listed in the "?" dialog. */
 const SHORTCUTS = [
-  { keys: ["Ctrl", "Shift", "O"], label: "New chat" },
-  { keys: ["Ctrl", "K"], label: "Search chats" },
-  { keys: ["Shift", "Esc"], label: "Focus the message box" },
-  { keys: ["Esc"], label: "Stop the answer (in the message box)" },
-  { keys: ["Enter"], label: "Send (Shift+Enter: new line)" },
-  { keys: ["?"], label: "Show these shortcuts" },
+  { keys: ["Ctrl", "Shift", "O"], action: "newChat" },
+  { keys: ["Ctrl", "K"], action: "searchChats" },
+  { keys: ["Shift", "Esc"], action: "focusComposer" },
+  { keys: ["Esc"], action: "stop" },
+  { keys: ["Enter"], action: "send" },
+  { keys: ["?"], action: "help" },
 ] as const;
 
 function typingIn(target: EventTarget | null): boolean {
@@ -47,6 +48,8 @@ export function KeyboardShortcuts() {
 }
 
 function ShortcutsDialog({ onClose }: { onClose: () => void }) {
+  const t = useTranslations("shell.shortcuts");
+  const common = useTranslations("common");
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const opener = document.activeElement as HTMLElement | null;
@@ -65,13 +68,13 @@ function ShortcutsDialog({ onClose }: { onClose: () => void }) {
       className="m-auto w-[min(26rem,calc(100vw-2rem))] rounded-xl border border-zinc-200 bg-white p-5 text-zinc-900 shadow-xl backdrop:bg-black/40 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-100"
     >
       <h2 id="shortcuts-title" className="text-lg font-semibold">
-        Keyboard shortcuts
+        {t("title")}
       </h2>
-      <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-300">On a Mac, ⌘ works where Ctrl is shown.</p>
+      <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-300">{t("macNote")}</p>
       <dl className="mt-4 space-y-2 text-sm">
         {SHORTCUTS.map((s) => (
-          <div key={s.label} className="flex items-center justify-between gap-4">
-            <dt>{s.label}</dt>
+          <div key={s.action} className="flex items-center justify-between gap-4">
+            <dt>{t(`action.${s.action}`)}</dt>
             <dd className="flex shrink-0 gap-1">
               {s.keys.map((k) => (
                 <kbd
@@ -91,7 +94,7 @@ function ShortcutsDialog({ onClose }: { onClose: () => void }) {
           onClick={onClose}
           className="rounded-lg bg-accent-600 px-3 py-2 text-sm font-medium text-white hover:bg-accent-700"
         >
-          Close
+          {common("close")}
         </button>
       </div>
     </dialog>

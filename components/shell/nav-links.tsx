@@ -1,6 +1,7 @@
 "use client";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
+import { useTranslations } from "next-intl";
 
 const ICONS: Record<string, string> = {
   chat: "M4 5h16v11H8l-4 4V5Z",
@@ -11,14 +12,15 @@ const ICONS: Record<string, string> = {
 
 export function NavLinks({ isAdmin, onNavigate }: { isAdmin: boolean; onNavigate?: () => void }) {
   const pathname = usePathname();
+  const t = useTranslations("shell.nav");
   const items = [
-    { href: "/chat", label: "Chat", key: "chat" },
-    { href: "/agents", label: "Agents", key: "agents" },
-    { href: "/settings", label: "Settings", key: "settings" },
-    ...(isAdmin ? [{ href: "/admin", label: "Admin", key: "admin" }] : []),
-  ];
+    { href: "/chat", key: "chat" },
+    { href: "/agents", key: "agents" },
+    { href: "/settings", key: "settings" },
+    ...(isAdmin ? [{ href: "/admin", key: "admin" }] : []),
+  ] as const;
   return (
-    <nav className="space-y-1" aria-label="Main">
+    <nav className="space-y-1" aria-label={t("label")}>
       {items.map((item) => {
         const active = pathname === item.href || pathname.startsWith(`${item.href}/`);
         return (
@@ -44,7 +46,7 @@ export function NavLinks({ isAdmin, onNavigate }: { isAdmin: boolean; onNavigate
             >
               <path d={ICONS[item.key]} strokeLinecap="round" strokeLinejoin="round" />
             </svg>
-            {item.label}
+            {t(item.key)}
           </Link>
         );
       })}

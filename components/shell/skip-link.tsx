@@ -1,9 +1,11 @@
 "use client";
 import { usePathname } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { focusTarget } from "@/components/chat/focus-targets";
 
 /** The first stop of the Tab key: straight to the message box in a chat, else to the page's content. */
 export function SkipLink() {
+  const t = useTranslations("shell.skip");
   const inChat = usePathname().startsWith("/chat");
   return (
     // biome-ignore lint/a11y/useValidAnchor: a real skip link (it works without script); the click also puts focus in the message box, which following a fragment doesn't
@@ -15,7 +17,7 @@ export function SkipLink() {
       }}
       className="sr-only z-50 rounded-lg bg-accent-600 px-3 py-2 text-sm font-medium text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
     >
-      {inChat ? "Skip to message box" : "Skip to content"}
+      {inChat ? t("toMessageBox") : t("toContent")}
     </a>
   );
 }

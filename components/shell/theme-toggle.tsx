@@ -1,7 +1,9 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 
 export function ThemeToggle() {
+  const t = useTranslations("shell.theme");
   const [dark, setDark] = useState<boolean | null>(null);
   useEffect(() => setDark(document.documentElement.classList.contains("dark")), []);
 
@@ -17,7 +19,7 @@ export function ThemeToggle() {
       type="button"
       onClick={toggle}
       data-testid="theme-toggle"
-      aria-label={dark ? "Switch to light mode" : "Switch to dark mode"}
+      aria-label={dark ? t("toLight") : t("toDark")}
       className="rounded-lg p-2 text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900 dark:hover:bg-zinc-800 dark:hover:text-zinc-100"
     >
       <svg

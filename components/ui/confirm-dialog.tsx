@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { type ReactNode, useEffect, useRef } from "react";
 
 /**
@@ -30,6 +31,7 @@ export function ConfirmDialog({
    */
   returnFocusTo?: React.RefObject<HTMLElement | null>;
 }) {
+  const t = useTranslations("common");
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const opener = document.activeElement as HTMLElement | null;
@@ -55,7 +57,7 @@ export function ConfirmDialog({
           onClick={onCancel}
           className="rounded-lg px-3 py-2 text-sm hover:bg-zinc-100 dark:hover:bg-zinc-800"
         >
-          Cancel
+          {t("cancel")}
         </button>
         <button
           type="button"

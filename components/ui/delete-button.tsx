@@ -1,5 +1,6 @@
 "use client";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { dangerButton } from "@/components/ui/styles";
@@ -24,6 +25,7 @@ export function DeleteButton({
   onDelete: () => Promise<ActionResult>;
   testId: string;
 }) {
+  const t = useTranslations("common");
   const router = useRouter();
   const [pending, start] = useTransition();
   const [asking, setAsking] = useState(false);
@@ -49,8 +51,8 @@ export function DeleteButton({
       {asking && (
         <ConfirmDialog
           title={title}
-          confirmLabel="Delete"
-          pendingLabel="Deleting…"
+          confirmLabel={t("delete")}
+          pendingLabel={t("deleting")}
           pending={pending}
           onCancel={() => setAsking(false)}
           onConfirm={confirm}

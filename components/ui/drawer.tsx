@@ -13,6 +13,7 @@ export function Drawer({
   open,
   onClose,
   label,
+  title,
   hideFrom,
   children,
 }: {
@@ -20,6 +21,8 @@ export function Drawer({
   onClose: () => void;
   /** Accessible name of the close area, e.g. "Close menu". */
   label: string;
+  /** Accessible name of the panel itself, e.g. "Menu" (else the close label without "Close "). */
+  title?: string;
   /** Breakpoint from which the page shows the content itself, so the drawer never appears. */
   hideFrom: "md" | "lg";
   children: React.ReactNode;
@@ -75,7 +78,7 @@ export function Drawer({
         ref={panel}
         role="dialog"
         aria-modal="true"
-        aria-label={label.replace(/^Close /, "")}
+        aria-label={title ?? label.replace(/^Close /, "")}
         tabIndex={-1}
         className="absolute inset-y-0 left-0 w-72 max-w-[85vw] bg-white shadow-xl outline-none dark:bg-zinc-900"
       >

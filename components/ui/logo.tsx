@@ -1,4 +1,7 @@
+import { useTranslations } from "next-intl";
+
 export function Logo({ className = "" }: { className?: string }) {
+  const t = useTranslations("common");
   return (
     <span className={`inline-flex items-center gap-2 font-semibold tracking-tight ${className}`}>
       <svg
@@ -14,7 +17,7 @@ export function Logo({ className = "" }: { className?: string }) {
         <circle cx="19" cy="18" r="2.5" />
         <path d="M12 7.5v3.5M12 11l-5.5 4.8M12 11l5.5 4.8" strokeLinecap="round" />
       </svg>
-      Delegate
+      {t("brand")}
     </span>
   );
 }

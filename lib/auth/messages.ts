@@ -1,35 +1,65 @@
-// What the sign-in page says for each way a sign-in can fail: one home for the wording, used by
-// the password path (lib/auth/credentials.ts, app/(auth)/actions.ts) and the provider path (the
-// error codes Auth.js, or our signIn callback, put into /signin?error=…).
+// What the sign-in page says for each way a sign-in can fail: the password path
+// (app/(auth)/actions.ts) and the provider path (the error codes Auth.js, or our signIn callback,
+// put into /signin?error=…) map to keys of auth.signIn.* in the catalogs. The English constants
+// are the texts of the typed errors lib/auth/credentials.ts throws (translated with the errors).
 
 export const ACCOUNT_DISABLED_MESSAGE = "This account has been disabled. Contact your administrator.";
 export const WRONG_CREDENTIALS_MESSAGE = "That email and password don't match an account.";
 export const MISSING_CREDENTIALS_MESSAGE = "Enter your email and password.";
-export const SIGN_IN_FAILED_MESSAGE = "Sign-in failed. Please try again.";
 
 /** Error codes of /signin?error=… that our signIn callback sets (Auth.js sets the others). */
 export const PROVIDER_ERROR = { accountDisabled: "AccountDisabled", sessionEnded: "SessionEnded" } as const;
 
-/** The message for /signin?error=<code>&provider=<name>, or null when there is no error. */
-export function providerSignInMessage(code: string | undefined, providerName: string): string | null {
+/** A catalog key of the sign-in page's own messages (messages/<locale>/auth.json). */
+export type SignInMessageKey = `auth.signIn.${"failure" | "problem"}.${string}`;
+
+/**
+ * The message for a failed password sign-in, from the code Auth.js passes on ("<error code>|<retry
+ * seconds>" for a throttled sign-in). `seconds` goes with `auth.signIn.failure.tooMany`.
+ */
+export function signInFailureKey(code: string | undefined): { key: SignInMessageKey; seconds?: number } {
+  const [kind, retry] = (code ?? "").split("|");
+  switch (kind) {
+    case "unauthorized:credentials":
+      return { key: "auth.signIn.failure.wrongCredentials" };
+    case "bad_request:credentials":
+      return { key: "auth.signIn.failure.missingCredentials" };
+    case "forbidden:account_disabled":
+      return { key: "auth.signIn.failure.accountDisabled" };
+    case "rate_limit:signin": {
+      const seconds = Number(retry);
+      return Number.isFinite(seconds) && seconds > 0
+        ? { key: "auth.signIn.failure.tooMany", seconds }
+        : { key: "auth.signIn.failure.tooManySoon" };
+    }
+    default:
+      return { key: "auth.signIn.failure.failed" };
+  }
+}
+
+/**
+ * The message for /signin?error=<code>, or null when there is no error. The problem.* messages
+ * take `{provider}`: the provider's name, or auth.signIn.problem.someProvider when unknown.
+ */
+export function providerSignInMessageKey(code: string | undefined): SignInMessageKey | null {
   switch (code) {
     case undefined:
     case "":
       return null;
     case "AccessDenied":
-      return "That account is not registered here, and this server does not accept new accounts through single sign-on right now.";
+      return "auth.signIn.problem.accessDenied";
     case PROVIDER_ERROR.accountDisabled:
-      return ACCOUNT_DISABLED_MESSAGE;
+      return "auth.signIn.failure.accountDisabled";
     case PROVIDER_ERROR.sessionEnded:
-      return "Your session has ended. Sign in again, then link the provider from Settings.";
+      return "auth.signIn.problem.sessionEnded";
     case "OAuthAccountNotLinked":
-      return `An account with this email already exists and does not use ${providerName} yet (or this ${providerName} account belongs to another user). Sign in with your email and password, then link ${providerName} under Settings → Sign-in methods. No password? Ask your administrator.`;
+      return "auth.signIn.problem.notLinked";
     // Auth.js reports anything that went wrong talking to the provider (no answer in time,
     // connection refused, an error response) as a configuration error.
     case "Configuration":
     case "OAuthCallbackError":
-      return `${providerName} did not answer or refused the sign-in. Try again in a few minutes; if it keeps failing, tell your administrator.`;
+      return "auth.signIn.problem.unreachable";
     default:
-      return SIGN_IN_FAILED_MESSAGE;
+      return "auth.signIn.failure.failed";
   }
 }

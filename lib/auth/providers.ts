@@ -86,8 +86,8 @@ export function oauthProviderList(settings: ProviderSettings = env()): { id: str
 
 /**
  * What to call the provider in a message: Auth.js's error redirects do not say which provider
- * failed, so its name when only one is configured.
+ * failed, so its name when only one is configured (else null: the page says "the sign-in provider").
  */
-export function providerLabel(list: { name: string }[]): string {
-  return list.length === 1 ? list[0].name : "The sign-in provider";
+export function providerLabel(list: { name: string }[]): string | null {
+  return list.length === 1 ? list[0].name : null;
 }

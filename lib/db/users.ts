@@ -130,3 +130,8 @@ export async function markEmailVerified({ id, email }: { id: string; email: stri
     data: { emailVerified: new Date() },
   });
 }
+
+/** Stores a user's UI language (a tag of lib/i18n/locales.ts, checked by the caller; null = the browser's). */
+export async function setUserLocale({ id, locale }: { id: string; locale: string | null }): Promise<void> {
+  await getDb().user.update({ where: { id }, data: { locale } });
+}

@@ -1,11 +1,14 @@
 "use server";
 import { revalidatePath } from "next/cache";
+import { getTranslations } from "next-intl/server";
 import { z } from "zod";
 import { type ActionResult, failed, runAction, succeeded } from "@/lib/action-result";
 import { requireUser } from "@/lib/auth/session";
+import { setUserLocale } from "@/lib/db/users";
 import { removeUserEndpointKey, setUserEndpointKey } from "@/lib/endpoints/personal-keys";
+import { isLocale, type Locale } from "@/lib/i18n/locales";
 
-// A user's own API keys. Each action authenticates itself; the key is encrypted before it is
+// A user's own settings: API keys and language. Each action authenticates itself; the key is encrypted before it is
 // stored and never sent back (the page shows its last 4 characters).
 
 const endpointId = z.string().min(1).max(100);
@@ -41,5 +44,25 @@ export async function removeMyKeyAction(raw: unknown): Promise<ActionResult> {
     await removeUserEndpointKey({ userId: user.id, endpointId: r.data.endpointId });
     revalidatePath("/settings");
     return succeeded(null, "Your key is removed.");
+  }, raw);
+}
+
+/**
+ * Settings → Language: stores the signed-in user's UI language ("" = automatic, the browser's
+ * Accept-Language). Only the caller's own row is written; anything but one of LOCALES or "" is
+ * refused with nothing written. The page then refreshes and every request uses the new language.
+ */
+export async function saveMyLocaleAction(raw: unknown): Promise<ActionResult<{ locale: Locale | null }>> {
+  return runAction(async () => {
+    const user = await requireUser();
+    const value = (raw as { locale?: unknown } | null)?.locale;
+    if (value !== "" && !isLocale(value)) {
+      const t = await getTranslations("settings.language");
+      return failed("bad_request:locale", t("invalid"), { locale: t("invalid") });
+    }
+    const locale = value === "" ? null : value;
+    await setUserLocale({ id: user.id, locale });
+    revalidatePath("/", "layout");
+    return succeeded({ locale });
   }, raw);
 }

@@ -1,14 +1,20 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { ProviderButton } from "@/components/auth/provider-button";
 import { PersonalKeyForm } from "@/components/endpoints/personal-key-form";
 import { oauthProviderList } from "@/lib/auth/providers";
 import { requireUserPage } from "@/lib/auth/session";
 import { linkedProviders } from "@/lib/db/users";
 import { listPersonalKeySlots } from "@/lib/endpoints/personal-keys";
+import { isLocale } from "@/lib/i18n/locales";
 import { signOutEverywhereAction } from "../../(auth)/actions";
-import { removeMyKeyAction, saveMyKeyAction } from "./actions";
+import { removeMyKeyAction, saveMyKeyAction, saveMyLocaleAction } from "./actions";
+import { LanguageForm } from "./language-form";
 
-export const metadata: Metadata = { title: "Settings" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("settings");
+  return { title: t("title") };
+}
 
 export default async function SettingsPage({
   searchParams,
@@ -16,9 +22,10 @@ export default async function SettingsPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const user = await requireUserPage();
-  const [slots, linked] = await Promise.all([
+  const [slots, linked, t] = await Promise.all([
     listPersonalKeySlots({ userId: user.id }),
     linkedProviders({ userId: user.id }),
+    getTranslations("settings"),
   ]);
   const providers = oauthProviderList();
   const justLinked = (await searchParams).linked === "1";
@@ -26,19 +33,21 @@ export default async function SettingsPage({
     <div className="mx-auto max-w-3xl space-y-6 p-4 md:p-8">
       <header>
         <h1 className="text-2xl font-semibold" data-testid="settings-title">
-          Settings
+          {t("title")}
         </h1>
-        <p className="text-sm text-zinc-500">Signed in as {user.email}.</p>
+        <p className="text-sm text-zinc-500">{t("signedInAs", { email: user.email })}</p>
       </header>
+      <section className="space-y-3" data-testid="language-section">
+        <h2 className="text-lg font-medium">{t("language.title")}</h2>
+        <p className="text-sm text-zinc-500">{t("language.help")}</p>
+        <LanguageForm current={isLocale(user.locale) ? user.locale : null} save={saveMyLocaleAction} />
+      </section>
       <section className="space-y-3">
-        <h2 className="text-lg font-medium">Personal API keys</h2>
-        <p className="text-sm text-zinc-500">
-          Some endpoints let you use your own key: your chats with their models then run on your account. Keys
-          are stored encrypted; only their last 4 characters are shown.
-        </p>
+        <h2 className="text-lg font-medium">{t("keys.title")}</h2>
+        <p className="text-sm text-zinc-500">{t("keys.help")}</p>
         {slots.length === 0 ? (
           <p className="rounded-xl border border-dashed border-zinc-300 p-4 text-sm text-zinc-500 dark:border-zinc-700">
-            No endpoint on this server accepts personal keys.
+            {t("keys.none")}
           </p>
         ) : (
           <ul className="space-y-3">
@@ -52,13 +61,11 @@ export default async function SettingsPage({
       </section>
       {providers.length > 0 && (
         <section className="space-y-3" data-testid="sign-in-methods">
-          <h2 className="text-lg font-medium">Sign-in methods</h2>
-          <p className="text-sm text-zinc-500">
-            Link a provider to sign in with it as this account. Linking takes you to the provider and back.
-          </p>
+          <h2 className="text-lg font-medium">{t("methods.title")}</h2>
+          <p className="text-sm text-zinc-500">{t("methods.help")}</p>
           {justLinked && (
             <p role="status" className="text-sm text-emerald-700 dark:text-emerald-400">
-              Linked. You can now sign in with it.
+              {t("methods.justLinked")}
             </p>
           )}
           <ul className="space-y-2">
@@ -70,10 +77,14 @@ export default async function SettingsPage({
               >
                 <span className="text-sm">{p.name}</span>
                 {linked.includes(p.id) ? (
-                  <span className="text-sm text-zinc-500">Linked</span>
+                  <span className="text-sm text-zinc-500">{t("methods.linked")}</span>
                 ) : (
                   <div className="w-48">
-                    <ProviderButton provider={p} next="/settings" label={`Link ${p.name}`} />
+                    <ProviderButton
+                      provider={p}
+                      next="/settings"
+                      label={t("methods.link", { provider: p.name })}
+                    />
                   </div>
                 )}
               </li>
@@ -82,18 +93,15 @@ export default async function SettingsPage({
         </section>
       )}
       <section className="space-y-3">
-        <h2 className="text-lg font-medium">Sessions</h2>
-        <p className="text-sm text-zinc-500">
-          Signed in on another device, or think someone copied your session? This ends every session of your
-          account at once, including this one.
-        </p>
+        <h2 className="text-lg font-medium">{t("sessions.title")}</h2>
+        <p className="text-sm text-zinc-500">{t("sessions.help")}</p>
         <form action={signOutEverywhereAction}>
           <button
             type="submit"
             data-testid="sign-out-everywhere"
             className="rounded-lg border border-zinc-300 px-4 py-2 text-sm font-medium hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-900"
           >
-            Sign out everywhere
+            {t("sessions.signOutEverywhere")}
           </button>
         </form>
       </section>
