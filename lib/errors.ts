@@ -39,8 +39,11 @@ const STATUS: Record<ErrorType, number> = {
   internal: 500,
 };
 
-/** A value of a message: text or a number as is, or another catalog message (a duration, a reason). */
-export type ErrorValue = string | number | ErrorText;
+/**
+ * A value of a message: text or a number as is, another catalog message (a duration, a reason),
+ * or a list of them (written as the language lists: "a, b and c", "a、b 和 c").
+ */
+export type ErrorValue = string | number | ErrorText | readonly (string | number | ErrorText)[];
 export type ErrorValues = Record<string, ErrorValue>;
 
 /** A catalog message: its key under `errors.` ("rate_limit.messages") and its ICU values. */

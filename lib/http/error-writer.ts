@@ -30,6 +30,7 @@ export function makeErrorWriter(locale: Locale, messages: Record<string, unknown
       throw e;
     },
   });
+  const list = new Intl.ListFormat(locale, { type: "conjunction" });
   const attempt = (key: string, values?: Record<string, string | number>): string | null => {
     const full = `errors.${key}`;
     if (!t.has(full as never)) return null;
@@ -43,8 +44,9 @@ export function makeErrorWriter(locale: Locale, messages: Record<string, unknown
   /** Values nested as messages (a duration, a reason) are written first, in the same language. */
   const flat = (values: ErrorValues | undefined) => {
     const out: Record<string, string | number> = {};
+    const one = (v: string | number | ErrorText) => (isErrorText(v) ? write(v) : v);
     for (const [name, value] of Object.entries(values ?? {})) {
-      out[name] = isErrorText(value) ? write(value) : value;
+      out[name] = Array.isArray(value) ? list.format(value.map((v) => String(one(v)))) : one(value as never);
     }
     return out;
   };

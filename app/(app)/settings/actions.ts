@@ -4,6 +4,8 @@ import { z } from "zod";
 import { type ActionResult, failed, runAction, succeeded } from "@/lib/action-result";
 import { requireUser } from "@/lib/auth/session";
 import { removeUserEndpointKey, setUserEndpointKey } from "@/lib/endpoints/personal-keys";
+import { text } from "@/lib/errors";
+import { issueText } from "@/lib/http/zod-fields";
 
 // A user's own API keys. Each action authenticates itself; the key is encrypted before it is
 // stored and never sent back (the page shows its last 4 characters).
@@ -14,9 +16,9 @@ const saveInput = z.object({
   apiKey: z
     .string()
     .trim()
-    .min(1, "Enter your API key.")
-    .max(1000, "At most 1000 characters.")
-    .refine((v) => !/\s/.test(v), "An API key has no spaces."),
+    .min(1, "field.api_key_required")
+    .max(1000, "field.api_key_long")
+    .refine((v) => !/\s/.test(v), "field.api_key_spaces"),
 });
 
 export async function saveMyKeyAction(raw: unknown): Promise<ActionResult> {
@@ -24,7 +26,7 @@ export async function saveMyKeyAction(raw: unknown): Promise<ActionResult> {
     const user = await requireUser();
     const r = saveInput.safeParse(raw);
     if (!r.success) {
-      const message = r.error.issues[0]?.message ?? "Invalid request.";
+      const message = issueText(r.error.issues[0]);
       return failed("bad_request:personal_key", message, { apiKey: message });
     }
     await setUserEndpointKey({ userId: user.id, endpointId: r.data.endpointId, apiKey: r.data.apiKey });
@@ -37,7 +39,7 @@ export async function removeMyKeyAction(raw: unknown): Promise<ActionResult> {
   return runAction(async () => {
     const user = await requireUser();
     const r = z.object({ endpointId }).safeParse(raw);
-    if (!r.success) return failed("bad_request:personal_key", "Invalid request.");
+    if (!r.success) return failed("bad_request:personal_key", text("generic.bad_request"));
     await removeUserEndpointKey({ userId: user.id, endpointId: r.data.endpointId });
     revalidatePath("/settings");
     return succeeded(null, "Your key is removed.");
