@@ -94,6 +94,11 @@ function english(): ErrorWriter {
   return englishWriter;
 }
 
+/** A catalog message in English (DEFAULT_LOCALE): for logs and text written where no request is. */
+export function inEnglish(message: ErrorText, code?: string): string {
+  return english()(message, { code });
+}
+
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;

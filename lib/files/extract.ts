@@ -5,7 +5,7 @@
 import "server-only";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
-import type { ErrorText } from "@/lib/errors";
+import { type ErrorText, inEnglish } from "@/lib/errors";
 import type { FileKind } from "./sniff";
 
 /** Pages of a PDF read at most; the rest is named in a note. */
@@ -19,7 +19,7 @@ export class ExtractError extends Error {
     readonly text: ErrorText,
     options?: { cause?: unknown },
   ) {
-    super(`errors.${text.key}`, options);
+    super(inEnglish(text), options);
     this.name = "ExtractError";
   }
 }

@@ -1,6 +1,6 @@
 // What a file is, judged from its bytes (never from the name or the type the browser claims), and
 // a file name safe to store, show and send in a header.
-import type { ErrorText } from "@/lib/errors";
+import { type ErrorText, inEnglish } from "@/lib/errors";
 
 export type FileKind = "text" | "pdf" | "image";
 
@@ -16,7 +16,7 @@ export class SniffError extends Error {
     readonly reason: "archive" | "binary" | "mismatch",
     readonly text: ErrorText,
   ) {
-    super(`errors.${text.key}`);
+    super(inEnglish(text));
     this.name = "SniffError";
   }
 }
