@@ -16,6 +16,14 @@ describe("runAction", () => {
     });
   });
 
+  it("writes a catalog refusal in the request's language (English outside a request)", async () => {
+    const result = await runAction(async () => failed("forbidden:own_account"));
+    expect(result).toEqual({
+      ok: false,
+      error: { code: "forbidden:own_account", message: "You can't disable your own account." },
+    });
+  });
+
   it("turns a thrown typed error into a failed result with its code, message and fields", async () => {
     const result = await runAction(async () => {
       throw new AppError("rate_limit:messages", "Slow down.", { fields: { text: "Wait." }, retryAfter: 7 });

@@ -1,8 +1,9 @@
 // What every server action answers: its data, or a typed error (the AppError code, a sentence for
 // the user and messages per form field). Forms and buttons read this one shape; tests assert codes.
 import { unstable_rethrow } from "next/navigation";
-import { type ErrorCode, errorBody } from "./errors";
+import { AppError, type ErrorCode, type ErrorText, type FieldText } from "./errors";
 import { assertCleanInput } from "./http/clean-input";
+import { errorBody, requestErrorLocale } from "./http/error-body";
 import { newRequestId, typedFailure } from "./http/failure";
 
 interface ActionError {
@@ -24,12 +25,18 @@ export function succeeded<T>(data: T, message?: string): ActionResult<T> {
   return message === undefined ? { ok: true, data } : { ok: true, data, message };
 }
 
+/**
+ * A refusal as a result: thrown as an AppError (`runAction` writes it in the request's language).
+ * `failed(code)` says the code's catalog sentence; `failed(code, text("…", values), fields)` another.
+ */
 export function failed(
   code: ErrorCode,
-  message: string,
-  fields?: Record<string, string>,
-): ActionResult<never> {
-  return { ok: false, error: fields ? { code, message, fields } : { code, message } };
+  message?: ErrorText | string,
+  fields?: Record<string, FieldText>,
+): never {
+  // A string is the old form's literal sentence (kept working while call sites move to the catalog).
+  if (typeof message === "string") throw new AppError(code, message, { fields });
+  throw new AppError(code, { key: message?.key, values: message?.values, fields });
 }
 
 /**
@@ -46,12 +53,12 @@ export async function runAction<T>(
 ): Promise<ActionResult<T>> {
   const requestId = newRequestId();
   try {
-    assertCleanInput(inputs, "The form");
+    assertCleanInput(inputs, "form");
     return await body();
   } catch (err) {
     unstable_rethrow(err);
     const typed = typedFailure(err, { requestId, where: "server action" });
-    const { code, message, fields, retryAfter } = errorBody(typed);
+    const { code, message, fields, retryAfter } = await errorBody(typed, await requestErrorLocale());
     return {
       ok: false,
       error: {

@@ -9,6 +9,7 @@ import { registerUser } from "@/lib/auth/register";
 import { currentUser } from "@/lib/auth/session";
 import { endAllSessions } from "@/lib/auth/sessions";
 import { isAppError } from "@/lib/errors";
+import { errorBody, requestErrorLocale } from "@/lib/http/error-body";
 import { requestLocale } from "@/lib/i18n/request-locale";
 
 export interface AuthFormState {
@@ -49,7 +50,10 @@ export async function registerAction(_prev: AuthFormState, form: FormData): Prom
   try {
     await registerUser({ input, locale: await requestLocale() });
   } catch (err) {
-    if (isAppError(err)) return { message: err.message, fields: err.fields, values };
+    if (isAppError(err)) {
+      const { message, fields } = await errorBody(err, await requestErrorLocale());
+      return { message, fields, values };
+    }
     throw err;
   }
   try {

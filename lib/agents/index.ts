@@ -3,7 +3,13 @@
  * `createRun` is the single entry point; `events.ts` and `trace.ts` are shared with the chat UI.
  */
 export * from "./approval";
-export { AgentEngineError, errorCode, SubagentDepthError, SubagentRunConfigsError } from "./errors";
+export {
+  AgentEngineError,
+  type EngineErrorText,
+  errorCode,
+  SubagentDepthError,
+  SubagentRunConfigsError,
+} from "./errors";
 export * from "./events";
 export { emptySnapshot, type RunSnapshot } from "./graph/journal";
 export { buildChildMessages, FORK_PREAMBLE } from "./graph/subagent";

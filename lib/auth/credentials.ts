@@ -1,9 +1,8 @@
 import "server-only";
 import { clearSignInFailures, recordSignInFailure, signInWaitSeconds } from "@/lib/db/auth-throttle";
 import { findUserForSignIn } from "@/lib/db/users";
-import { AppError } from "@/lib/errors";
+import { AppError, durationText } from "@/lib/errors";
 import { addressThrottleKey } from "./client-address";
-import { ACCOUNT_DISABLED_MESSAGE, MISSING_CREDENTIALS_MESSAGE, WRONG_CREDENTIALS_MESSAGE } from "./messages";
 import { dummyPasswordHash, verifyPassword } from "./password";
 import { signInSchema } from "./validation";
 
@@ -34,15 +33,13 @@ export async function authorizeCredentials({
   clientAddress: string | null;
 }): Promise<SignedInUser> {
   const parsed = signInSchema.safeParse(input);
-  if (!parsed.success) throw new AppError("bad_request:credentials", MISSING_CREDENTIALS_MESSAGE);
+  if (!parsed.success) throw new AppError("bad_request:credentials");
 
   const keys = [accountThrottleKey(parsed.data.email)];
   if (clientAddress) keys.push(addressThrottleKey(clientAddress));
   const wait = await signInWaitSeconds({ keys });
   if (wait > 0) {
-    throw new AppError("rate_limit:signin", `Too many failed sign-ins. Try again in ${wait} seconds.`, {
-      retryAfter: wait,
-    });
+    throw new AppError("rate_limit:signin", { values: { wait: durationText(wait) }, retryAfter: wait });
   }
 
   const user = await findUserForSignIn({ email: parsed.data.email });
@@ -50,10 +47,10 @@ export async function authorizeCredentials({
   const ok = await verifyPassword(parsed.data.password, user?.passwordHash ?? (await dummyPasswordHash()));
   if (!user?.passwordHash || !ok) {
     await recordSignInFailure({ keys });
-    throw new AppError("unauthorized:credentials", WRONG_CREDENTIALS_MESSAGE);
+    throw new AppError("unauthorized:credentials");
   }
   if (user.disabled) {
-    throw new AppError("forbidden:account_disabled", ACCOUNT_DISABLED_MESSAGE);
+    throw new AppError("forbidden:account_disabled");
   }
   await clearSignInFailures({ keys });
   return { id: user.id, name: user.name, email: user.email, role: user.role };

@@ -54,20 +54,19 @@ const COMMON = new Set([
   "welcome123",
 ]);
 
-/** Returns why a password is too weak, or null when it is acceptable. */
+/** Why a password is too weak (the catalog key of the reason, under errors.), or null when it is acceptable. */
 export function passwordWeakness(password: string, email?: string): string | null {
-  if (password.length < 10) return "Use at least 10 characters.";
-  if (password.length > 200) return "Use at most 200 characters.";
-  if (COMMON.has(password.toLowerCase())) return "This password is too common.";
+  if (password.length < 10) return "field.password_short";
+  if (password.length > 200) return "field.password_long";
+  if (COMMON.has(password.toLowerCase())) return "field.password_common";
   if (
     email &&
     password.toLowerCase().includes(email.split("@")[0].toLowerCase()) &&
     email.split("@")[0].length >= 4
   )
-    return "Don't use your email address in your password.";
+    return "field.password_has_email";
   const classes = [/[a-z]/, /[A-Z]/, /\d/, /[^A-Za-z0-9]/].filter((re) => re.test(password)).length;
-  if (classes < 2 && password.length < 16)
-    return "Mix letters with digits or symbols, or use 16+ characters.";
-  if (/^(.)\1+$/.test(password)) return "This password is too easy to guess.";
+  if (classes < 2 && password.length < 16) return "field.password_one_kind";
+  if (/^(.)\1+$/.test(password)) return "field.password_repeated";
   return null;
 }

@@ -1,9 +1,9 @@
 import "server-only";
 import { grantStarterTeam } from "@/lib/builder/starter-team";
 import { AdmissionRefused, createUserWithPassword, type PublicUser } from "@/lib/db/users";
-import { AppError } from "@/lib/errors";
+import { AppError, text } from "@/lib/errors";
 import { hashPassword, passwordWeakness } from "./password";
-import { admissionFor, INVITE_INVALID_MESSAGE, REGISTRATION_CLOSED_MESSAGE } from "./registration";
+import { admissionFor } from "./registration";
 import { fieldErrors, registerSchema } from "./validation";
 
 /**
@@ -30,15 +30,16 @@ export async function registerUser({
     const raw = input as { password?: unknown; email?: unknown } | null;
     if (!fields.password && typeof raw?.password === "string") {
       const weak = passwordWeakness(raw.password, typeof raw.email === "string" ? raw.email : "");
-      if (weak) fields.password = weak;
+      if (weak) fields.password = text(weak);
     }
-    throw new AppError("bad_request:register", "Please fix the highlighted fields.", { fields });
+    throw new AppError("bad_request:register", { key: "bad_request.fix_fields", fields });
   }
   const { name, email, password } = parsed.data;
   const weakness = passwordWeakness(password, email);
   if (weakness) {
-    throw new AppError("bad_request:weak_password", `That password is too weak. ${weakness}`, {
-      fields: { password: weakness },
+    throw new AppError("bad_request:weak_password", {
+      values: { reason: text(weakness) },
+      fields: { password: text(weakness) },
     });
   }
   let user: PublicUser;
@@ -52,8 +53,8 @@ export async function registerUser({
   } catch (err) {
     if (err instanceof AdmissionRefused) {
       throw err.reason === "invite_invalid"
-        ? new AppError("forbidden:invite_invalid", INVITE_INVALID_MESSAGE)
-        : new AppError("forbidden:registration_closed", REGISTRATION_CLOSED_MESSAGE);
+        ? new AppError("forbidden:invite_invalid")
+        : new AppError("forbidden:registration_closed");
     }
     throw err;
   }

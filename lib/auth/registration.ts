@@ -78,10 +78,9 @@ export async function admissionFor({
   invite: string | undefined;
 }): Promise<{ inviteCodeHash?: string; onlyIfNoAdmin: boolean }> {
   const status = await registrationStatus();
-  if (status.mode === "closed")
-    throw new AppError("forbidden:registration_closed", REGISTRATION_CLOSED_MESSAGE);
+  if (status.mode === "closed") throw new AppError("forbidden:registration_closed");
   if (status.mode === "invite") {
-    if (!invite) throw new AppError("forbidden:invite_required", INVITE_REQUIRED_MESSAGE);
+    if (!invite) throw new AppError("forbidden:invite_required");
     return { inviteCodeHash: inviteCodeHash(invite), onlyIfNoAdmin: false };
   }
   // Open only because there is no admin yet: admit only while that is still true.
@@ -149,7 +148,7 @@ export async function inviteCodeUsable(code: string): Promise<boolean> {
 export async function revokeInvite({ id }: { id: string }): Promise<{ note: string; expiresAt: Date }> {
   const revoked = await deleteUnusedInvite({ id });
   if (!revoked) {
-    throw new AppError("not_found:invite", "That invite no longer exists or has already been used.");
+    throw new AppError("not_found:invite");
   }
   return revoked;
 }

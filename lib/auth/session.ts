@@ -33,12 +33,12 @@ export async function requireAdminPage(): Promise<PublicUser> {
 /** For API routes and server actions: throws typed errors instead of redirecting. */
 export async function requireUser(): Promise<PublicUser> {
   const user = await currentUser();
-  if (!user) throw new AppError("unauthorized", "Sign in to continue.");
+  if (!user) throw new AppError("unauthorized");
   return user;
 }
 
 export async function requireAdmin(): Promise<PublicUser> {
   const user = await currentUser();
-  if (user?.role !== "ADMIN") throw new AppError("not_found", "Not found.");
+  if (user?.role !== "ADMIN") throw new AppError("not_found");
   return user;
 }

@@ -1,30 +1,27 @@
 import { z } from "zod";
+import type { FieldText } from "@/lib/errors";
+import { zodFieldErrors } from "@/lib/http/zod-fields";
 
 export const emailSchema = z
   .string()
   .trim()
   .toLowerCase()
-  .min(1, "Enter your email address.")
-  .max(254, "That email address is too long.")
-  .pipe(z.email("Enter a valid email address."));
+  .min(1, "field.email_required")
+  .max(254, "field.email_long")
+  .pipe(z.email("field.email_invalid"));
 
 export const registerSchema = z.object({
-  name: z.string().trim().min(1, "Enter your name.").max(80, "Use at most 80 characters."),
+  name: z.string().trim().min(1, "field.name_required").max(80, "field.name_long"),
   email: emailSchema,
-  password: z.string().min(1, "Choose a password.").max(200, "Use at most 200 characters."),
+  password: z.string().min(1, "field.password_required").max(200, "field.password_long"),
 });
 
 export const signInSchema = z.object({
   email: emailSchema,
-  password: z.string().min(1, "Enter your password.").max(200),
+  password: z.string().min(1, "field.password_missing").max(200),
 });
 
-/** First message per field, for forms. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    out[key] ??= issue.message;
-  }
-  return out;
+/** First message per field, for forms: the schemas' messages are catalog keys (errors.field.*). */
+export function fieldErrors(error: z.ZodError): Record<string, FieldText> {
+  return zodFieldErrors(error);
 }

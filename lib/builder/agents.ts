@@ -6,7 +6,7 @@ import { type AgentDetail, getAgent, requireOwnedAgent } from "@/lib/db/agents";
 import { existingUserIds } from "@/lib/db/agents-users";
 import { insertAgent, readAgentVersion, writeAgent } from "@/lib/db/agents-write";
 import { isForeignKeyViolation } from "@/lib/db/client";
-import { AppError } from "@/lib/errors";
+import { AppError, text } from "@/lib/errors";
 import type { AgentData } from "./schema";
 import { checkAgentData, validateAgentInput } from "./validate";
 
@@ -16,8 +16,8 @@ async function written<T>(write: Promise<T>): Promise<T> {
     return await write;
   } catch (err) {
     if (!isForeignKeyViolation(err)) throw err;
-    const message = "A chosen agent was just deleted. Please review.";
-    throw new AppError("bad_request:subagent_not_found", message, { fields: { subagents: message } });
+    const message = text("bad_request.subagent_deleted");
+    throw new AppError("bad_request:subagent_not_found", { ...message, fields: { subagents: message } });
   }
 }
 

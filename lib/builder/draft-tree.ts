@@ -3,7 +3,9 @@
 import "server-only";
 import type { AgentDefinition, ContextMode, Limits } from "@/lib/agents/types";
 import { loadAgentForest } from "@/lib/db/agents-tree";
-import { emptyPreview, type PreviewResult, previewSubagentTree } from "./preview";
+import { errorWriter } from "@/lib/http/error-body";
+import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/locales";
+import { type EngineVerdict, emptyPreview, type PreviewResult, previewSubagentTree } from "./preview";
 import type { AgentData } from "./schema";
 import { subagentsSchema } from "./schema";
 
@@ -43,13 +45,33 @@ function draftDefinition(id: string, data: DraftForTree): AgentDefinition {
   };
 }
 
-export type TreeVerdict = PreviewResult & { verdict?: { code: string; message: string; field?: string } };
+/** The preview with its verdict written out (in the request's language) and the field it is about. */
+export type TreeVerdict = Omit<PreviewResult, "verdict"> & {
+  verdict?: EngineVerdict & { message: string; field?: string };
+};
 
 /**
  * The would-be tree of an agent as the form has it: the unsaved agent plus its children loaded from
- * the database (one query per level). Refusals about the listed agents come back as the verdict.
+ * the database (one query per level). Refusals about the listed agents come back as the verdict,
+ * its message written in `locale` (the request's; English when a save only checks it).
  */
 export async function previewTree({
+  locale = DEFAULT_LOCALE,
+  ...input
+}: {
+  userId: string;
+  agentId?: string;
+  data: DraftForTree;
+  limits: Limits;
+  locale?: Locale;
+}): Promise<TreeVerdict> {
+  const { verdict, ...tree } = await expandDraft(input);
+  if (!verdict) return tree;
+  const write = await errorWriter(locale);
+  return { ...tree, verdict: { ...verdict, message: write(verdict, { code: verdict.code }) } };
+}
+
+async function expandDraft({
   userId,
   agentId,
   data,
@@ -59,27 +81,22 @@ export async function previewTree({
   agentId?: string;
   data: DraftForTree;
   limits: Limits;
-}): Promise<TreeVerdict> {
+}): Promise<PreviewResult & { verdict?: EngineVerdict & { field?: string } }> {
   const rootId = agentId ?? DRAFT_ID;
   const root = draftDefinition(rootId, data);
-  const base: TreeVerdict = emptyPreview(root, limits);
+  const base = emptyPreview(root, limits);
   const childIds = data.subagents.children.map((c) => c.id);
   const handoffIds = (data.handoffs ?? []).map((h) => h.to);
-  const fail = (code: string, message: string, field = "subagents"): TreeVerdict => ({
+  /** A refusal: the code names its sentence (errors.<type>.<detail>), with values. */
+  const fail = (code: string, values?: Record<string, string | number>, field = "subagents") => ({
     ...base,
-    verdict: { code, message, field },
+    verdict: { code, key: code.replace(":", "."), values, field },
   });
   if (childIds.length > limits.maxSubagentsPerAgent) {
-    return fail(
-      "limit:subagents_per_agent",
-      `At most ${limits.maxSubagentsPerAgent} subagents per agent; ${childIds.length} are chosen.`,
-    );
+    return fail("limit:subagents_per_agent", { max: limits.maxSubagentsPerAgent, count: childIds.length });
   }
-  if (childIds.includes(rootId))
-    return fail("bad_request:subagent_self", "An agent can't be its own subagent.");
-  if (handoffIds.includes(rootId)) {
-    return fail("bad_request:handoff_self", "An agent can't hand off to itself.", "handoffs");
-  }
+  if (childIds.includes(rootId)) return fail("bad_request:subagent_self");
+  if (handoffIds.includes(rootId)) return fail("bad_request:handoff_self", undefined, "handoffs");
   // Children sit at depth 1; handoff targets answer in the run's first level, at depth 0.
   const forest = await loadAgentForest({
     startIds: handoffIds,
@@ -96,11 +113,7 @@ export async function previewTree({
     // can't be confirmed by listing them here.
     const unusable = ids.find((id) => !forest.rows.has(id) || forest.hidden.includes(id));
     if (unusable) {
-      return fail(
-        `bad_request:${what}_not_found`,
-        `Agent ${unusable} does not exist or is not shared with you.`,
-        field,
-      );
+      return fail(`bad_request:${what}_not_found`, { agent: unusable }, field);
     }
   }
   return { ...base, ...previewSubagentTree({ root, lookup: forest.agents, limits }) };

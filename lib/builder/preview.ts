@@ -28,14 +28,21 @@ export interface PreviewNode {
   children: PreviewNode[];
 }
 
+/** An engine refusal of a tree: the code, and what it says (errors.<key> with values). */
+export interface EngineVerdict {
+  code: string;
+  key: string;
+  values?: Record<string, string | number>;
+}
+
 export interface PreviewResult {
   root: { id: string; name: string; tools: string[]; askTools: string[] };
   nodes: PreviewNode[];
   /** Entries the engine expanded (self and explicit, every level). */
   count: number;
   limits: Pick<Limits, "maxSubagentDepth" | "maxSubagentRunConfigs" | "maxSubagentsPerAgent">;
-  /** Set when the engine refuses the tree: its code and exact message. */
-  verdict?: { code: string; message: string };
+  /** Set when the engine refuses the tree: its code and its message as a catalog key and values. */
+  verdict?: EngineVerdict;
 }
 
 /** A preview with no nodes yet, stating the limits it is checked against. */
@@ -98,7 +105,11 @@ export function previewSubagentTree({
     expanded = expand();
   } catch (err) {
     if (!(err instanceof AgentEngineError)) throw err;
-    result.verdict = { code: err.code, message: err.message };
+    result.verdict = {
+      code: err.code,
+      key: err.text?.key ?? err.code.replace(":", "."),
+      values: err.text?.values,
+    };
     if (err.code !== "limit:subagent_depth") return result;
     // Keep the tree and mark where it breaks: expand again, cutting entries off at the limit.
     overDepth = [];

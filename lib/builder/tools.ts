@@ -60,20 +60,17 @@ export async function listToolChoices({ userId }: { userId: string }): Promise<T
   ];
 }
 
-/** The first of `names` this user may not give an agent, with a sentence for the tools field. */
+/** The first of `names` this user may not give an agent (the refusal: errors.bad_request.agent_tool). */
 export async function firstUnusableTool({
   userId,
   names,
 }: {
   userId: string;
   names: string[];
-}): Promise<{ name: string; message: string } | null> {
+}): Promise<{ name: string } | null> {
   if (names.length === 0) return null;
   const usable = new Set((await listToolChoices({ userId })).flatMap((g) => g.tools.map((t) => t.name)));
   const name = names.find((n) => !usable.has(n));
   if (name === undefined) return null;
-  return {
-    name,
-    message: `The tool "${name}" is not available to you: it does not exist, or its MCP server was removed, disabled or is not open to you.`,
-  };
+  return { name };
 }

@@ -1,14 +1,15 @@
 import "server-only";
 import { listModelChoices } from "@/lib/endpoints/catalog";
-import { AppError } from "@/lib/errors";
+import { AppError, type ErrorCode, type ErrorText, text } from "@/lib/errors";
 import { previewTree } from "./draft-tree";
 import { currentLimits } from "./limits";
 import { type AgentData, agentDraftSchema, fieldErrors } from "./schema";
 import { accountsForEmails } from "./share-check";
 import { firstUnusableTool } from "./tools";
 
-const refuse = (code: `${string}:${string}`, field: string, message: string) =>
-  new AppError(code as `bad_request:${string}`, message, { fields: { [field]: message } });
+/** A refusal whose message is also the field's (errors.<key>, with values). */
+const refuse = (code: ErrorCode, field: string, message: ErrorText) =>
+  new AppError(code, { ...message, fields: { [field]: message } });
 
 /** Parses the form/API input and checks it against the database. Throws AppError; writes nothing. */
 export async function validateAgentInput({
@@ -22,7 +23,9 @@ export async function validateAgentInput({
 }): Promise<AgentData> {
   const parsed = agentDraftSchema.safeParse(input);
   if (!parsed.success) {
-    throw new AppError("bad_request:agent", "Please fix the highlighted fields.", {
+    // The form schema's field messages are still English sentences (shown as they are).
+    throw new AppError("bad_request:agent", {
+      key: "bad_request.fix_fields",
       fields: fieldErrors(parsed.error),
     });
   }
@@ -31,10 +34,14 @@ export async function validateAgentInput({
   if (draft.visibility === "shared") {
     const emails = [...new Set(shareEmails.filter(Boolean))];
     if (emails.length === 0)
-      throw refuse("bad_request:agent_share", "shareEmails", "Add at least one email.");
+      throw refuse("bad_request:agent_share", "shareEmails", text("bad_request.agent_share_empty"));
     const { users, missing } = await accountsForEmails(emails);
     if (missing.length) {
-      throw refuse("bad_request:agent_share", "shareEmails", `No account uses ${missing.join(", ")}.`);
+      throw refuse(
+        "bad_request:agent_share",
+        "shareEmails",
+        text("bad_request.agent_share_unknown", { emails: missing }),
+      );
     }
     shareUserIds = users.map((u) => u.id).filter((id) => id !== userId);
   }
@@ -55,20 +62,21 @@ export async function checkAgentData({
 }): Promise<void> {
   const choices = await listModelChoices({ userId });
   if (!choices.some((c) => c.id === data.provider)) {
-    throw refuse("bad_request:agent_model", "provider", "That endpoint is not available. Pick another one.");
+    throw refuse("bad_request:agent_model", "provider", text("bad_request.agent_model"));
   }
   const sumProvider = data.summarization?.provider;
   if (sumProvider && !choices.some((c) => c.id === sumProvider)) {
-    throw refuse("bad_request:agent_model", "summarization", "That summarization endpoint is not available.");
+    throw refuse("bad_request:agent_model", "summarization", text("bad_request.agent_summarizer_model"));
   }
   const unusable = await firstUnusableTool({ userId, names: data.tools });
-  if (unusable) throw refuse("bad_request:agent_tool", "tools", unusable.message);
+  if (unusable)
+    throw refuse("bad_request:agent_tool", "tools", text("bad_request.agent_tool", { tool: unusable.name }));
   const notChosen = data.askTools.find((t) => !data.tools.includes(t));
   if (notChosen !== undefined) {
     throw refuse(
       "bad_request:agent_tool",
       "askTools",
-      `"Ask before running" is set for ${notChosen}, which is not one of this agent's tools.`,
+      text("bad_request.agent_ask_tool", { tool: notChosen }),
     );
   }
 
@@ -76,8 +84,7 @@ export async function checkAgentData({
   const result = await previewTree({ userId, agentId, data, limits });
   if (result.verdict) {
     const field = result.verdict.field ?? "subagents";
-    throw new AppError(result.verdict.code as `limit:${string}`, result.verdict.message, {
-      fields: { [field]: result.verdict.message },
-    });
+    const { code, key, values } = result.verdict;
+    throw refuse(code as ErrorCode, field, { key, values });
   }
 }

@@ -40,6 +40,7 @@ import {
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import type { WithAttachments } from "@/lib/files/send";
+import { issueText } from "@/lib/http/zod-fields";
 import type { Locale } from "@/lib/i18n/locales";
 import { refuseWithoutRunSlot } from "@/lib/quota";
 import { holdRun, processLeaseId, releaseRun } from "@/lib/quota/process-lease";
@@ -64,13 +65,21 @@ export interface StoredCheckpoint {
   engine: RunSnapshot;
 }
 
-/** The message of an answer that waited too long (stored, and shown before the sweep stored it). */
+/** The refusal of a decision that came too late. */
+function expiredRefusal(): AppError {
+  return new AppError("conflict:approval_expired", {
+    key: "conflict.approval_timed_out",
+    values: { hours: env().TOOL_APPROVAL_EXPIRE_HOURS },
+  });
+}
+
+/**
+ * The message of an answer that waited too long (stored, and shown before the sweep stored it):
+ * background work with no request language, so in English (DEFAULT_LOCALE).
+ */
 export function expiredError(): { code: string; message: string } {
-  const hours = env().TOOL_APPROVAL_EXPIRE_HOURS;
-  return {
-    code: "conflict:approval_expired",
-    message: `Nobody approved or denied the tool call${hours === 1 ? "" : "s"} within ${hours} hour${hours === 1 ? "" : "s"}: this answer expired.`,
-  };
+  const refusal = expiredRefusal();
+  return { code: refusal.code, message: refusal.message };
 }
 
 /** The tree of an answer ended while calls waited: waiting calls shown expired (one rule: applyEvent). */
@@ -240,12 +249,12 @@ const decisionSchema = z.discriminatedUnion("decision", [
   z.object({
     decision: z.literal("edit"),
     args: z
-      .record(z.string(), z.unknown(), "Arguments must be a JSON object.")
-      .refine((a) => JSON.stringify(a).length <= MAX_ARGS_CHARS, "The arguments are too long."),
+      .record(z.string(), z.unknown(), "field.args_object")
+      .refine((a) => JSON.stringify(a).length <= MAX_ARGS_CHARS, "field.args_long"),
   }),
   z.object({
     decision: z.literal("deny"),
-    reason: z.string().trim().max(1000, "Use at most 1000 characters.").optional(),
+    reason: z.string().trim().max(1000, "field.reason_long").optional(),
   }),
 ]);
 
@@ -276,22 +285,23 @@ export async function decideApproval({
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const field = String(issue?.path[0] ?? "decision");
-    throw new AppError("bad_request:approval", issue?.message ?? "Invalid decision.", {
-      fields: { [field]: issue?.message ?? "Invalid." },
-    });
+    const message = issueText(issue);
+    throw new AppError("bad_request:approval", { ...message, fields: { [field]: message } });
   }
   const d = parsed.data;
   const found = await findApprovalForUser({ id: approvalId, userId });
-  if (!found) throw new AppError("not_found:approval", "This tool call does not exist.");
+  if (!found) throw new AppError("not_found:approval");
   if (found.status !== "PENDING") throw alreadyDecided(found.status);
   if (found.run.status === "PAUSED" && found.run.expiresAt && found.run.expiresAt <= new Date()) {
     await expirePausedRun({ runId: found.run.id, assistantMessageId: found.run.assistantMessageId });
-    throw new AppError("conflict:approval_expired", expiredError().message);
+    throw expiredRefusal();
   }
   if (d.decision === "edit") {
     const problem = await toolArgsProblem({ userId, name: found.toolName, args: d.args });
     if (problem)
-      throw new AppError("bad_request:approval", `These arguments don't fit ${found.toolName}: ${problem}`, {
+      throw new AppError("bad_request:approval", {
+        key: "bad_request.approval_args",
+        values: { tool: found.toolName, problem },
         fields: { args: problem },
       });
   }
@@ -310,10 +320,7 @@ export async function decideApproval({
       if (run?.status === "PAUSED") {
         await refuseWithoutRunSlot({ tx, userId });
       } else if (run?.status !== "RUNNING") {
-        throw new AppError(
-          "conflict:approval_expired",
-          "This answer has ended: the call can no longer be decided.",
-        );
+        throw new AppError("conflict:approval_expired", { key: "conflict.approval_run_ended" });
       }
       if (!(await recordDecision({ tx, id: approvalId, status, editedArgs, reason })))
         throw alreadyDecided("DECIDED");
@@ -342,8 +349,8 @@ export async function decideApproval({
 
 function alreadyDecided(status: string): AppError {
   return status === "EXPIRED"
-    ? new AppError("conflict:approval_expired", "This tool call can no longer be decided.")
-    : new AppError("conflict:approval_decided", "This tool call was already decided.");
+    ? new AppError("conflict:approval_expired")
+    : new AppError("conflict:approval_decided");
 }
 
 // ─── Expiry ───────────────────────────────────────────────────────────────────────────────────

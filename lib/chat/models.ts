@@ -60,10 +60,10 @@ export async function resolveRunModels({
         byId.set(endpointId, await resolveEndpointForUser({ id: endpointId, userId }));
       } catch (err) {
         if (!isAppError(err)) throw err;
-        throw new AppError(
-          err.code,
-          `The agent "${agent.name}" summarizes long conversations with an endpoint you cannot use: ${err.message}`,
-        );
+        throw new AppError(err.code, {
+          key: "forbidden.summarizer_endpoint",
+          values: { agent: agent.name, reason: err.text },
+        });
       }
     }),
   ]);
@@ -77,7 +77,7 @@ export async function resolveRunModels({
     ((spec) => {
       const endpoint = byId.get(spec.endpointId);
       if (!endpoint) {
-        throw new AppError("not_found:endpoint", "This agent's model endpoint could not be resolved.");
+        throw new AppError("not_found:endpoint", { key: "not_found.endpoint_unresolved" });
       }
       return createChatModel({
         provider: endpoint.name,

@@ -11,7 +11,8 @@ import {
 } from "@/lib/db/conversations";
 import { runStatusByMessage } from "@/lib/db/run-signals";
 import { pausedRunsOf } from "@/lib/db/tool-approvals";
-import type { errorBody } from "@/lib/errors";
+import type { ErrorBody } from "@/lib/errors";
+import { errorBody, requestErrorLocale } from "@/lib/http/error-body";
 import { DEMO_ENDPOINT_ID } from "@/lib/providers";
 import { emptyBalanceRefusal, INTERRUPTED } from "@/lib/quota";
 import { expiredView } from "./approvals";
@@ -45,7 +46,7 @@ export interface ChatAgent {
 export type ConversationItem = Omit<ConversationSummary, "updatedAt"> & { updatedAt: string };
 
 /** The JSON body of every refused request (`errorResponse`). */
-export type ApiError = ReturnType<typeof errorBody>;
+export type ApiError = ErrorBody;
 
 /** GET /api/conversations/:id. */
 export interface ConversationJson {
@@ -64,7 +65,7 @@ export async function chatBlocked({ userId }: { userId: string }): Promise<Block
   const refusal = await emptyBalanceRefusal({ userId });
   if (!refusal) return null;
   return {
-    reason: refusal.message,
+    reason: (await errorBody(refusal, await requestErrorLocale())).message,
     until: refusal.retryAfter ? Date.now() + refusal.retryAfter * 1000 : null,
   };
 }

@@ -6,8 +6,8 @@ import "server-only";
 import { createRun, type MessageTree } from "@/lib/agents";
 import { type MessageUsage, saveAnswer } from "@/lib/db/conversations";
 import { messageParts } from "@/lib/db/tool-approvals";
-import { errorBody } from "@/lib/errors";
 import { withFileContents } from "@/lib/files/send";
+import { errorBody, requestErrorLocale } from "@/lib/http/error-body";
 import { getLimitsForUser } from "@/lib/quota";
 import { holdRun, releaseRun } from "@/lib/quota/process-lease";
 import { RunApprovals, type StoredCheckpoint } from "./approvals";
@@ -91,7 +91,8 @@ export async function resumeRun({
   } catch (err) {
     // It can't go on (an endpoint or agent that is gone): the answer ends failed, with why.
     releaseRun(runId);
-    const body = errorBody(err);
+    // Stored with the answer: in the language of the request that resumed it.
+    const body = await errorBody(err, await requestErrorLocale());
     await saveAnswer({
       id: assistantMessageId,
       content: stored?.content ?? "",

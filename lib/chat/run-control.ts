@@ -8,22 +8,20 @@ import { deliverRelayedDecision, stopPausedRun } from "./approvals";
 import { getLiveRun, liveRunForConversation } from "./live-runs";
 import { type RunFeed, runBus } from "./run-bus";
 
-const GONE = "This answer is no longer running.";
-
 export async function followRun({ runId, userId }: { runId: string; userId: string }): Promise<RunFeed> {
   const local = getLiveRun(runId);
   if (local) {
     // Someone else's run answers exactly as a missing one: run ids are not confirmed to others.
-    if (local.userId !== userId) throw new AppError("not_found:run", GONE);
+    if (local.userId !== userId) throw new AppError("not_found:run");
     return local;
   }
   const run = await getRunForUser({ runId, userId });
-  if (run.status !== "RUNNING") throw new AppError("not_found:run", GONE);
+  if (run.status !== "RUNNING") throw new AppError("not_found:run");
   const feed = await runBus().follow(runId, async () => {
     const now = await getRunForUser({ runId, userId }).catch(() => null);
     return now?.status === "RUNNING";
   });
-  if (!feed) throw new AppError("not_found:run", GONE);
+  if (!feed) throw new AppError("not_found:run");
   return feed;
 }
 
@@ -50,7 +48,7 @@ export async function stopRun({
     await runBus().signal({ type: "stop", runId });
     return { stopped: true, relayed: true };
   }
-  throw new AppError("not_found:run", "This answer has already finished.");
+  throw new AppError("not_found:run", { key: "not_found.run_finished" });
 }
 
 /** Stops every answer of a conversation that is about to be deleted, in whichever process runs it. */

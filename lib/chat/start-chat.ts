@@ -24,6 +24,7 @@ import type { PublicUser } from "@/lib/db/users";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { filesToSend, linkSentFiles, type SendFile, withFileContents } from "@/lib/files/send";
+import { issueText } from "@/lib/http/zod-fields";
 import type { Locale } from "@/lib/i18n/locales";
 import { observeRun } from "@/lib/ops/observe-run";
 import { admitRun, engineLimits, getLimitsForUser, INTERRUPTED } from "@/lib/quota";
@@ -86,8 +87,10 @@ export async function startChat({
   const parsed = chatRequestSchema.safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new AppError("bad_request:chat", issue?.message ?? "Invalid chat request.", {
-      fields: { [String(issue?.path[0] ?? "body")]: issue?.message ?? "Invalid." },
+    const message = issueText(issue);
+    throw new AppError("bad_request:chat", {
+      ...message,
+      fields: { [String(issue?.path[0] ?? "body")]: message },
     });
   }
   const req = parsed.data;
@@ -113,11 +116,7 @@ export async function startChat({
   let userFiles: StoredMessage["attachments"] = [];
   if (req.regenerateMessageId) {
     const target = stored.find((m) => m.id === req.regenerateMessageId && m.role === "USER");
-    if (!target)
-      throw new AppError(
-        "bad_request:chat",
-        "The message to regenerate is not a message of yours in this conversation.",
-      );
+    if (!target) throw new AppError("bad_request:chat", { key: "bad_request.chat_regenerate_foreign" });
     parentId = target.parentId;
     userText = target.content;
     regenerateOf = target.id;
@@ -125,7 +124,7 @@ export async function startChat({
   } else {
     parentId = req.parentMessageId === undefined ? (stored.at(-1)?.id ?? null) : req.parentMessageId;
     if (parentId && !stored.some((m) => m.id === parentId)) {
-      throw new AppError("bad_request:chat", "The message you replied to is not part of this conversation.");
+      throw new AppError("bad_request:chat", { key: "bad_request.chat_parent_foreign" });
     }
     userText = req.text as string;
     newFiles = await filesToSend({
@@ -153,7 +152,7 @@ export async function startChat({
   // MCP tools for this user; a tool that is gone becomes a notice in the chat.
   const runTools = await resolveRunTools({ userId: user.id, agents: resolved.agents });
   const root = runTools.agents.get(tree.rootId);
-  if (!root) throw new AppError("not_found:agent", "This agent no longer exists.");
+  if (!root) throw new AppError("not_found:agent", { key: "not_found.agent_gone" });
 
   const controller = new AbortController();
   const runId = randomUUID();
@@ -268,9 +267,10 @@ async function failBeforeStart({ runId, assistantMessageId }: { runId: string; a
     content: "",
     parts: tree,
     status: "FAILED",
+    // Background work (no request language): stored in English, DEFAULT_LOCALE.
     error: {
       code: "internal",
-      message: "Your message was saved but its files could not be attached. Send it again.",
+      message: new AppError("internal", { key: "internal.files_not_attached" }).message,
     },
     usage: emptyUsage(),
     usageRows: [],
@@ -288,10 +288,7 @@ async function failBeforeStart({ runId, assistantMessageId }: { runId: string; a
 }
 
 function refuseWhileShuttingDown() {
-  if (!acceptingRuns())
-    throw new AppError("unavailable:shutting_down", "The server is restarting. Send again in a moment.", {
-      retryAfter: 5,
-    });
+  if (!acceptingRuns()) throw new AppError("unavailable:shutting_down", { retryAfter: 5 });
 }
 
 function emptyUsage(): MessageUsage {

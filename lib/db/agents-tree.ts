@@ -245,7 +245,7 @@ export async function loadAgentTree({
 }): Promise<AgentTree> {
   const forest = await loadAgentForest({ startIds: [rootId], viewerId: userId, maxDepth });
   const root = forest.agents[rootId];
-  if (!root) throw new AppError("not_found:agent", "That agent does not exist or is not shared with you.");
+  if (!root) throw new AppError("not_found:agent");
   return {
     rootId,
     root,

@@ -133,6 +133,6 @@ export async function readAgentVersion({
   version: number;
 }): Promise<AgentRecord> {
   const row = await getDb().agentVersion.findUnique({ where: { agentId_version: { agentId: id, version } } });
-  if (!row) throw new AppError("not_found:agent_version", `Version ${version} does not exist.`);
+  if (!row) throw new AppError("not_found:agent_version", { values: { version } });
   return row.snapshot as unknown as AgentRecord;
 }

@@ -69,7 +69,6 @@ export interface AgentDetail {
 
 const VIS = { PRIVATE: "private", SHARED: "shared", PUBLIC: "public" } as const;
 const MODE = { ISOLATED: "isolated", FORK: "fork" } as const;
-const NOT_VISIBLE = "That agent does not exist or is not shared with you.";
 
 /** Prisma filter: agents the user may view. */
 function viewableBy(userId: string): Prisma.AgentWhereInput {
@@ -157,7 +156,7 @@ export async function listUsableAgents({ userId }: { userId: string }): Promise<
 /** An agent's row with its links; `not_found:agent` unless the user may view it. */
 async function findViewableAgent({ id, userId }: { id: string; userId: string }): Promise<AgentTreeRow> {
   const [row] = await loadAgentRows({ ids: [id] });
-  if (!row || !canView(row, userId)) throw new AppError("not_found:agent", NOT_VISIBLE);
+  if (!row || !canView(row, userId)) throw new AppError("not_found:agent");
   return row;
 }
 
@@ -170,7 +169,7 @@ export async function requireOwnedAgent({
   userId: string;
 }): Promise<AgentTreeRow> {
   const row = await findViewableAgent({ id, userId });
-  if (row.ownerId !== userId) throw new AppError("forbidden:agent", "Only the owner can change this agent.");
+  if (row.ownerId !== userId) throw new AppError("forbidden:agent");
   return row;
 }
 

@@ -60,8 +60,7 @@ export async function listConversations({
   }));
 }
 
-export const conversationNotFound = () =>
-  new AppError("not_found:conversation", "This conversation doesn't exist (it may have been deleted).");
+export const conversationNotFound = () => new AppError("not_found:conversation");
 
 /**
  * The conversation if it belongs to the user; the same 404 whether it doesn't exist or is someone

@@ -33,7 +33,7 @@ export async function getRunForUser({ runId, userId }: { runId: string; userId: 
     select: { userId: true, status: true, assistantMessageId: true },
   });
   // Someone else's run answers exactly as a missing one: run ids are not confirmed to others.
-  if (!run || run.userId !== userId) throw new AppError("not_found:run", "This answer is no longer running.");
+  if (!run || run.userId !== userId) throw new AppError("not_found:run");
   return run;
 }
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { AppError } from "@/lib/errors";
+import { AppError, text } from "@/lib/errors";
 import { getDb } from "./client";
 import type { Role } from "./generated/enums";
 
@@ -76,9 +76,7 @@ export async function createUserWithPassword({
     });
   } catch (err) {
     if ((err as { code?: string }).code === "P2002") {
-      throw new AppError("conflict:email", "An account with this email already exists.", {
-        fields: { email: "An account with this email already exists. Sign in instead?" },
-      });
+      throw new AppError("conflict:email", { fields: { email: text("field.email_taken") } });
     }
     throw err;
   }
@@ -103,7 +101,7 @@ export async function setUserDisabled({
   disabled: boolean;
 }): Promise<{ before: boolean; user: PublicUser }> {
   const found = await getDb().user.findUnique({ where: { id }, select: { disabled: true } });
-  if (!found) throw new AppError("not_found:user", "That user no longer exists.");
+  if (!found) throw new AppError("not_found:user");
   const user = await getDb().user.update({ where: { id }, data: { disabled }, select: publicFields });
   return { before: found.disabled, user };
 }

@@ -13,7 +13,7 @@ import {
   insertEndpoint,
   updateEndpointRow,
 } from "@/lib/db/endpoints";
-import { AppError } from "@/lib/errors";
+import { AppError, text } from "@/lib/errors";
 import { DEMO_ENDPOINT_NAME, type Protocol, SecretError } from "@/lib/providers";
 import { type EndpointSummary, envEndpoints, summaryOf } from "./catalog";
 import { assertSecretsStayWithAddress, decryptEndpointKey, secretColumns, storedHeaders } from "./secrets";
@@ -45,9 +45,9 @@ export interface EndpointInput {
   allowedUserIds: string[];
 }
 
-const gone = () => new AppError("not_found:endpoint", "That endpoint no longer exists.");
-const NAME_TAKEN = "An endpoint with this name already exists.";
-const nameTaken = () => new AppError("conflict:endpoint_name", NAME_TAKEN, { fields: { name: NAME_TAKEN } });
+const gone = () => new AppError("not_found:endpoint");
+const nameTaken = () =>
+  new AppError("conflict:endpoint_name", { fields: { name: text("conflict.endpoint_name") } });
 
 /** One stored endpoint for the admin's edit form (no key, no header values). */
 export async function getAdminEndpoint({ id }: { id: string }): Promise<AdminEndpoint> {

@@ -20,7 +20,7 @@ export async function fetchEndpointModels({
   draft: Pick<EndpointInput, "name" | "protocol" | "baseURL" | "apiKey" | "headers">;
 }): Promise<string[]> {
   const row = id ? await findEndpointRow({ id }) : null;
-  if (id && !row) throw new AppError("not_found:endpoint", "That endpoint no longer exists.");
+  if (id && !row) throw new AppError("not_found:endpoint");
   if (row) assertSecretsStayWithAddress(row, draft);
   let apiKey = draft.apiKey || undefined;
   if (draft.apiKey === undefined && row?.apiKeyEncrypted) {

@@ -46,10 +46,10 @@ export async function setUserEndpointKey({
 }): Promise<void> {
   const row = await findEndpointForUser({ id: endpointId, userId });
   if (!row || (row.restricted && row.users.length === 0)) {
-    throw new AppError("not_found:endpoint", "That endpoint does not exist.");
+    throw new AppError("not_found:endpoint");
   }
   if (!row.allowUserKeys) {
-    throw new AppError("forbidden:endpoint", "This endpoint does not accept personal keys.");
+    throw new AppError("forbidden:endpoint", { key: "forbidden.endpoint_personal_keys" });
   }
   await saveUserKeyRow({
     userId,

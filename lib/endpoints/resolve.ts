@@ -20,20 +20,16 @@ export async function resolveEndpointForUser({
 }): Promise<EndpointDefinition> {
   if (id === demoEndpoint().id || id === "demo") {
     if (env().DEMO_ENDPOINT === "off") {
-      throw new AppError("bad_request:endpoint", "The demo model is switched off on this server.");
+      throw new AppError("bad_request:endpoint", { key: "bad_request.demo_off" });
     }
     return demoEndpoint();
   }
   const fromEnv = envEndpoints().find((e) => e.id === id);
   if (fromEnv) return fromEnv;
   const row = await findEndpointForUser({ id, userId });
-  if (!row)
-    throw new AppError(
-      "not_found:endpoint",
-      "This agent's model endpoint no longer exists. Pick another model in the agent builder.",
-    );
+  if (!row) throw new AppError("not_found:endpoint", { key: "not_found.agent_endpoint" });
   if (row.restricted && row.users.length === 0) {
-    throw new AppError("forbidden:endpoint", `You are not allowed to use the endpoint ${row.name}.`);
+    throw new AppError("forbidden:endpoint", { values: { endpoint: row.name } });
   }
   const userKey = row.allowUserKeys ? await findUserKeyRow({ userId, endpointId: id }) : null;
   const { apiKeyEncrypted } = row;

@@ -4,7 +4,7 @@
 import "server-only";
 import type { SecretColumns } from "@/lib/db/endpoints";
 import { encryptionEnv } from "@/lib/env";
-import { AppError } from "@/lib/errors";
+import { AppError, type ErrorText, keyOfCode, text } from "@/lib/errors";
 import { decryptSecret, encryptSecret, SecretError } from "@/lib/providers";
 import { mergeWriteOnlyMap } from "@/lib/util/write-only-map";
 
@@ -78,7 +78,9 @@ export function readSecret<T>(endpointName: string, fn: () => T): T {
     return fn();
   } catch (err) {
     if (err instanceof SecretError) {
-      throw new AppError("provider:endpoint_secret", `The endpoint ${endpointName}: ${err.message}`);
+      throw new AppError("provider:endpoint_secret", {
+        values: { endpoint: endpointName, reason: text(keyOfCode(err.code)) },
+      });
     }
     throw err;
   }
@@ -86,11 +88,6 @@ export function readSecret<T>(endpointName: string, fn: () => T): T {
 
 const sameURL = (a: string | null | undefined, b: string | null | undefined) =>
   (a ?? "").trim().replace(/\/+$/, "") === (b ?? "").trim().replace(/\/+$/, "");
-
-export const SECRET_NEEDS_RETYPE =
-  "Enter the API key again: a saved key is only sent to the base URL it was saved with.";
-const HEADERS_NEED_RETYPE =
-  "Enter the header values again: saved values are only sent to the base URL they were saved with.";
 
 /**
  * A stored key or header value is only ever sent to the address (protocol and base URL) it was
@@ -112,12 +109,12 @@ export function assertSecretsStayWithAddress(
   },
 ): void {
   if (draft.protocol === row.protocol && sameURL(draft.baseURL, row.baseURL)) return;
-  const fields: Record<string, string> = {};
-  if (draft.apiKey === undefined && row.apiKeyEncrypted) fields.apiKey = SECRET_NEEDS_RETYPE;
+  const fields: Record<string, ErrorText> = {};
+  if (draft.apiKey === undefined && row.apiKeyEncrypted) fields.apiKey = text("field.api_key_retype");
   const keepsHeaders =
     draft.headers === undefined || Object.values(draft.headers).some((value) => value === null);
-  if (row.headersEncrypted && keepsHeaders) fields.headers = HEADERS_NEED_RETYPE;
+  if (row.headersEncrypted && keepsHeaders) fields.headers = text("field.headers_retype");
   if (Object.keys(fields).length) {
-    throw new AppError("bad_request:endpoint_secret", fields.apiKey ?? HEADERS_NEED_RETYPE, { fields });
+    throw new AppError("bad_request:endpoint_secret", { ...(fields.apiKey ?? fields.headers), fields });
   }
 }

@@ -5,6 +5,7 @@
 import "server-only";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
+import { type ErrorText, inEnglish } from "@/lib/errors";
 import type { FileKind } from "./sniff";
 
 /** Pages of a PDF read at most; the rest is named in a note. */
@@ -12,9 +13,13 @@ const MAX_PDF_PAGES = 300;
 /** Characters of text kept per file (far more than any context budget sends). */
 export const MAX_TEXT_CHARS = 2_000_000;
 
+/** A file that could not be read: `text` is the refusal's catalog message (errors.bad_request.*). */
 export class ExtractError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
+  constructor(
+    readonly text: ErrorText,
+    options?: { cause?: unknown },
+  ) {
+    super(inEnglish(text), options);
     this.name = "ExtractError";
   }
 }
@@ -83,11 +88,15 @@ export async function pdfText(
   try {
     const answer = await inWorker(bytes, name, budget);
     if ("refused" in answer)
-      throw new ExtractError(
-        `"${name}" expands to more than ${Math.round(budget.maxInflatedBytes / MB)} MB when unpacked, more than a PDF here may take; it was not read.`,
-      );
+      throw new ExtractError({
+        key: "bad_request.pdf_inflated",
+        values: { name, megabytes: Math.round(budget.maxInflatedBytes / MB) },
+      });
     if ("unreadable" in answer)
-      throw new ExtractError(`"${name}" couldn't be read as a PDF (${answer.unreadable}).`);
+      throw new ExtractError({
+        key: "bad_request.pdf_unreadable",
+        values: { name, reason: answer.unreadable },
+      });
     return cap(answer.text);
   } finally {
     done();
@@ -121,9 +130,10 @@ function inWorker(bytes: Uint8Array, name: string, budget: PdfBudget): Promise<W
       () =>
         settle(() =>
           reject(
-            new ExtractError(
-              `Reading "${name}" took longer than ${Math.max(1, Math.round(budget.timeoutMs / 1000))} s, more than a PDF here may take; it was not read.`,
-            ),
+            new ExtractError({
+              key: "bad_request.pdf_slow",
+              values: { name, seconds: Math.max(1, Math.round(budget.timeoutMs / 1000)) },
+            }),
           ),
         ),
       budget.timeoutMs,
@@ -133,16 +143,17 @@ function inWorker(bytes: Uint8Array, name: string, budget: PdfBudget): Promise<W
       settle(() =>
         reject(
           err.code === "ERR_WORKER_OUT_OF_MEMORY"
-            ? new ExtractError(
-                `Reading "${name}" needs more memory than a PDF here may take; it was not read.`,
-              )
-            : new ExtractError(`"${name}" couldn't be read as a PDF (${shortReason(err)}).`, { cause: err }),
+            ? new ExtractError({ key: "bad_request.pdf_memory", values: { name } })
+            : new ExtractError(
+                { key: "bad_request.pdf_unreadable", values: { name, reason: shortReason(err) } },
+                { cause: err },
+              ),
         ),
       ),
     );
     worker.once("exit", (code) =>
       settle(() =>
-        reject(new ExtractError(`"${name}" couldn't be read as a PDF (the reader stopped, code ${code}).`)),
+        reject(new ExtractError({ key: "bad_request.pdf_reader_stopped", values: { name, code } })),
       ),
     );
   });

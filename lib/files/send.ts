@@ -22,10 +22,7 @@ export async function filesToSend({
   const ids = [...new Set(fileIds)];
   if (!ids.length) return [];
   if (ids.length > maxPerMessage)
-    throw new AppError(
-      "limit:files_per_message",
-      `A message can carry at most ${maxPerMessage} file${maxPerMessage === 1 ? "" : "s"}.`,
-    );
+    throw new AppError("limit:files_per_message", { values: { max: maxPerMessage } });
   const rows = await attachmentsByIds({ ids, userId });
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.map((id) => {

@@ -1,5 +1,6 @@
 // What a file is, judged from its bytes (never from the name or the type the browser claims), and
 // a file name safe to store, show and send in a header.
+import { type ErrorText, inEnglish } from "@/lib/errors";
 
 export type FileKind = "text" | "pdf" | "image";
 
@@ -9,12 +10,13 @@ export interface Sniffed {
 }
 
 /** Why a file is refused, said so a user understands. */
+/** What can't be attached: `text` is the refusal's catalog message (errors.unsupported_media_type.*). */
 export class SniffError extends Error {
   constructor(
     readonly reason: "archive" | "binary" | "mismatch",
-    message: string,
+    readonly text: ErrorText,
   ) {
-    super(message);
+    super(inEnglish(text));
     this.name = "SniffError";
   }
 }
@@ -31,15 +33,16 @@ const IMAGES: { sig: number[]; at?: number; mime: string; also?: { sig: number[]
 ];
 
 // Compressed containers are never opened (a small upload can expand without bound: a zip bomb).
-const ARCHIVES: { sig: number[]; name: string }[] = [
-  { sig: [0x50, 0x4b, 0x03, 0x04], name: "ZIP archive (or an Office document)" },
-  { sig: [0x50, 0x4b, 0x05, 0x06], name: "ZIP archive" },
-  { sig: [0x1f, 0x8b], name: "gzip archive" },
-  { sig: [0x42, 0x5a, 0x68], name: "bzip2 archive" },
-  { sig: [0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00], name: "xz archive" },
-  { sig: [0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c], name: "7-Zip archive" },
-  { sig: ascii("Rar!"), name: "RAR archive" },
-  { sig: [0x28, 0xb5, 0x2f, 0xfd], name: "zstd archive" },
+// `office`: a ZIP that may be an Office document (the refusal says so).
+const ARCHIVES: { sig: number[]; format: string; office?: true }[] = [
+  { sig: [0x50, 0x4b, 0x03, 0x04], format: "ZIP", office: true },
+  { sig: [0x50, 0x4b, 0x05, 0x06], format: "ZIP" },
+  { sig: [0x1f, 0x8b], format: "gzip" },
+  { sig: [0x42, 0x5a, 0x68], format: "bzip2" },
+  { sig: [0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00], format: "xz" },
+  { sig: [0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c], format: "7-Zip" },
+  { sig: ascii("Rar!"), format: "RAR" },
+  { sig: [0x28, 0xb5, 0x2f, 0xfd], format: "zstd" },
 ];
 
 const TEXT_BY_EXT: Record<string, string> = {
@@ -60,12 +63,13 @@ const BINARY_EXT: Record<string, string> = {
   webp: "image/webp",
 };
 
+/** What a content type is called in a refusal (errors.unsupported_media_type.file_mismatch's select). */
 const DESCRIBE: Record<string, string> = {
-  "application/pdf": "a PDF",
-  "image/png": "a PNG image",
-  "image/jpeg": "a JPEG image",
-  "image/gif": "a GIF image",
-  "image/webp": "a WebP image",
+  "application/pdf": "pdf",
+  "image/png": "png",
+  "image/jpeg": "jpeg",
+  "image/gif": "gif",
+  "image/webp": "webp",
 };
 
 export function extensionOf(name: string): string {
@@ -97,26 +101,23 @@ export function sniff(bytes: Uint8Array, name: string): Sniffed {
   const ext = extensionOf(name);
   for (const a of ARCHIVES)
     if (startsWith(bytes, a.sig))
-      throw new SniffError(
-        "archive",
-        `"${name}" is a ${a.name}. Archives aren't opened: attach the files inside.`,
-      );
+      throw new SniffError("archive", {
+        key: a.office ? "unsupported_media_type.file_archive_office" : "unsupported_media_type.file_archive",
+        values: { name, format: a.format },
+      });
   const mime = binaryMime(bytes);
   const promised = BINARY_EXT[ext];
   if (promised && promised !== mime) {
-    const actual = mime ? DESCRIBE[mime] : isText(bytes) ? "text" : "something else";
-    throw new SniffError(
-      "mismatch",
-      `"${name}" is named like ${DESCRIBE[promised]} but its content is ${actual}. Rename it or attach the right file.`,
-    );
+    const actual = mime ? DESCRIBE[mime] : isText(bytes) ? "text" : "other";
+    throw new SniffError("mismatch", {
+      key: "unsupported_media_type.file_mismatch",
+      values: { name, declared: DESCRIBE[promised], actual },
+    });
   }
   if (mime === "application/pdf") return { kind: "pdf", mimeType: mime };
   if (mime) return { kind: "image", mimeType: mime };
   if (isText(bytes)) return { kind: "text", mimeType: TEXT_BY_EXT[ext] ?? "text/plain" };
-  throw new SniffError(
-    "binary",
-    `"${name}" isn't a file the models can read. Attach text (Markdown, code, CSV, JSON), a PDF or an image (PNG, JPEG, GIF, WebP).`,
-  );
+  throw new SniffError("binary", { key: "unsupported_media_type.file_binary", values: { name } });
 }
 
 /**

@@ -17,10 +17,8 @@ import { fileLimits, PENDING_TTL_MS } from "./limits";
 import { SniffError, sanitizeFileName, sniff } from "./sniff";
 import { fileStore } from "./store";
 
-const KIND_LABEL = { text: "Text files", pdf: "PDFs", image: "Images" } as const;
-
 const tooLarge = (max: number) =>
-  new AppError("payload_too_large:file", `Files are limited to ${formatBytes(max)} each.`);
+  new AppError("payload_too_large:file", { values: { max: formatBytes(max) } });
 
 /** The file name the browser sent (URI-encoded in `X-File-Name`), sanitised. */
 export function fileNameFrom(header: string | null): string {
@@ -46,7 +44,7 @@ export async function uploadFile({
   const encoding = headers.get("content-encoding")?.trim().toLowerCase();
   // A compressed body could expand without bound (a zip bomb): only plain bytes are taken.
   if (encoding && encoding !== "identity")
-    throw new AppError("unsupported_media_type:file", "Send the file's bytes as they are, not compressed.");
+    throw new AppError("unsupported_media_type:file", { key: "unsupported_media_type.file_encoded" });
   const declared = Number(headers.get("content-length") ?? Number.NaN);
   if (Number.isFinite(declared) && declared > limits.maxBytes) throw tooLarge(limits.maxBytes);
 
@@ -56,27 +54,31 @@ export async function uploadFile({
     throw quotaFull(limits.quotaBytes, used);
 
   const data = await readBodyLimited(body, limits.maxBytes, () => tooLarge(limits.maxBytes));
-  if (data.byteLength === 0) throw new AppError("bad_request:file", `"${name}" is empty.`);
+  if (data.byteLength === 0)
+    throw new AppError("bad_request:file", { key: "bad_request.file_empty", values: { name } });
   if (used + data.byteLength > limits.quotaBytes) throw quotaFull(limits.quotaBytes, used);
 
   let kind: ReturnType<typeof sniff>;
   try {
     kind = sniff(data, name);
   } catch (err) {
-    if (err instanceof SniffError) throw new AppError("unsupported_media_type:file", err.message);
+    if (err instanceof SniffError) throw new AppError("unsupported_media_type:file", err.text);
     throw err;
   }
   if (!limits.allowedKinds.includes(kind.kind))
-    throw new AppError(
-      "unsupported_media_type:file",
-      `${KIND_LABEL[kind.kind]} can't be attached here. Allowed: ${limits.allowedKinds.map((k) => KIND_LABEL[k].toLowerCase()).join(", ")}.`,
-    );
+    throw new AppError("unsupported_media_type:file", {
+      key: "unsupported_media_type.file_kind",
+      values: {
+        kind: kind.kind,
+        allowed: limits.allowedKinds.map((k) => ({ key: "file_kinds.list", values: { kind: k } })),
+      },
+    });
 
   let text: string | null;
   try {
     text = await extractText(kind.kind, data, name);
   } catch (err) {
-    if (err instanceof ExtractError) throw new AppError("bad_request:file_unreadable", err.message);
+    if (err instanceof ExtractError) throw new AppError("bad_request:file_unreadable", err.text);
     throw err;
   }
 
@@ -98,25 +100,19 @@ export async function uploadFile({
 }
 
 function quotaFull(quota: number, used: number) {
-  return new AppError(
-    "limit:file_storage",
-    `Your files take ${formatBytes(used)} of your ${formatBytes(quota)}. Delete conversations with files to make room.`,
-  );
+  return new AppError("limit:file_storage", {
+    values: { used: formatBytes(used), quota: formatBytes(quota) },
+  });
 }
 
 /** Removes an upload that was not sent (the composer's × on a chip). Someone else's: 404. */
 export async function removePendingFile({ id, userId }: { id: string; userId: string }) {
   const own = await findOwnAttachment({ id, userId });
   if (!own) throw fileNotFound();
-  if (own.messageId)
-    throw new AppError(
-      "conflict:file",
-      "This file was sent with a message; delete the conversation to remove it.",
-    );
+  if (own.messageId) throw new AppError("conflict:file");
   const hash = await deletePendingAttachment({ id, userId });
   if (!hash) throw fileNotFound();
   await fileStore().release([hash]);
 }
 
-export const fileNotFound = () =>
-  new AppError("not_found:file", "This file doesn't exist (it may have been deleted).");
+export const fileNotFound = () => new AppError("not_found:file");

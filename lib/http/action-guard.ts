@@ -1,7 +1,8 @@
 // Refusals for server action requests, checked in proxy.ts before Next.js decodes them (Next.js
 // itself answers a foreign Origin, a body over its size limit and an undecodable body with 500).
-import { AppError, errorResponse } from "@/lib/errors";
+import { AppError } from "@/lib/errors";
 import { findInputProblem } from "./clean-input";
+import { errorResponse, headerLocale } from "./error-body";
 import { MAX_BODY_BYTES } from "./limits";
 import { isForeignOrigin } from "./origin";
 
@@ -27,7 +28,7 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   }
 }
 
-const MALFORMED = () => new AppError("bad_request:action", "The request could not be read.");
+const MALFORMED = () => new AppError("bad_request:action");
 
 // React's reply format: "$<hex>" and "$@", "$h", "$Q", "$W", "$i", "$B" + "<hex>[:path]" point at
 // another part of the body; other "$x" strings are values ("$$" escapes a literal "$"). A reference
@@ -93,13 +94,8 @@ async function checkBody(req: Request, bytes: Uint8Array<ArrayBuffer>): Promise<
     replies.push(parsed.value);
   }
   const problem = findInputProblem([values, replies]);
-  if (problem?.kind === "depth") throw new AppError("bad_request:nesting", "The form is nested too deeply.");
-  if (problem) {
-    throw new AppError(
-      "bad_request:text",
-      "The form contains a NUL character or an invalid Unicode sequence.",
-    );
-  }
+  if (problem?.kind === "depth") throw new AppError("bad_request:nesting", { values: { what: "form" } });
+  if (problem) throw new AppError("bad_request:text", { key: "bad_request.text_form" });
   for (const reply of replies) assertPartsExist(reply, parts);
 }
 
@@ -108,30 +104,31 @@ export async function guardServerAction(req: Request): Promise<Response | null> 
   if (!isServerActionRequest(req)) return null;
   try {
     if (isForeignOrigin(req.headers)) {
-      throw new AppError("forbidden:origin", "This request came from another site and was refused.");
+      throw new AppError("forbidden:origin");
     }
     const bytes = await readLimited(req);
-    if (!bytes) throw new AppError("payload_too_large", "The form is larger than 1 MB.");
+    if (!bytes)
+      throw new AppError("payload_too_large", { key: "payload_too_large.form", values: { megabytes: 1 } });
     await checkBody(req, bytes);
     return null;
   } catch (err) {
-    return errorResponse(err);
+    return errorResponse(err, { locale: headerLocale(req) });
   }
 }
 
 /** 400 for a page address whose path or search parameters hold NUL or broken Unicode, else null. */
-export function guardPageAddress(req: Request): Response | null {
+export function guardPageAddress(req: Request): Promise<Response> | null {
   const url = new URL(req.url);
   let path: string;
   try {
     path = decodeURIComponent(url.pathname);
   } catch {
-    return errorResponse(new AppError("bad_request:address", "The address is not valid."));
+    return errorResponse(new AppError("bad_request:address"), { locale: headerLocale(req) });
   }
   if (findInputProblem([path, url.searchParams])) {
-    return errorResponse(
-      new AppError("bad_request:text", "The address contains a NUL character or invalid Unicode."),
-    );
+    return errorResponse(new AppError("bad_request:text", { key: "bad_request.text_address" }), {
+      locale: headerLocale(req),
+    });
   }
   return null;
 }

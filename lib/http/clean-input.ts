@@ -43,15 +43,15 @@ export function findInputProblem(value: unknown, path = "", depth = 0): Problem 
   return null;
 }
 
+/** What a refusal names: the catalog selects the words (errors.bad_request.nesting's `what`). */
+export type InputPart = "request" | "body" | "address" | "form";
+
 /** Throws `bad_request:text` / `bad_request:nesting` (400) naming where the problem is. */
-export function assertCleanInput(value: unknown, what = "The request"): void {
+export function assertCleanInput(value: unknown, what: InputPart = "request"): void {
   const problem = findInputProblem(value);
   if (!problem) return;
   if (problem.kind === "depth") {
-    throw new AppError("bad_request:nesting", `${what} is nested too deeply.`);
+    throw new AppError("bad_request:nesting", { values: { what } });
   }
-  throw new AppError(
-    "bad_request:text",
-    `${what} contains a NUL character or an invalid Unicode sequence (at ${problem.path.slice(0, 100)}).`,
-  );
+  throw new AppError("bad_request:text", { values: { what, path: problem.path.slice(0, 100) } });
 }

@@ -3,24 +3,21 @@
 // carries the same id (so a user's report can be matched with the log line).
 import { randomUUID } from "node:crypto";
 import { isDatabaseUnavailable } from "@/lib/db/client";
-import { AppError, errorBody } from "@/lib/errors";
+import { AppError, codeOf } from "@/lib/errors";
 
 export function newRequestId(): string {
   return randomUUID();
 }
-
-export const DATABASE_UNAVAILABLE =
-  "The database is not reachable right now. Nothing was saved; please try again in a moment.";
 
 /**
  * The typed error to answer with. Unknown errors are logged here (once: callers answer with the
  * result and never log again) with the request id, the error's name and the route or action.
  */
 export function typedFailure(err: unknown, { requestId, where }: { requestId: string; where: string }) {
-  if (errorBody(err).code !== "internal") return err;
+  if (codeOf(err) !== "internal") return err;
   if (isDatabaseUnavailable(err)) {
     console.error(JSON.stringify({ level: "warn", msg: "database unavailable", requestId, where }));
-    return new AppError("unavailable:database", DATABASE_UNAVAILABLE);
+    return new AppError("unavailable:database");
   }
   const name = err instanceof Error ? err.name : typeof err;
   const code = (err as { code?: unknown })?.code;
@@ -43,5 +40,5 @@ export function typedFailure(err: unknown, { requestId, where }: { requestId: st
           : undefined,
     }),
   );
-  return new AppError("internal", "Something went wrong on our side. Please try again.");
+  return new AppError("internal");
 }

@@ -16,7 +16,7 @@ async function readLimited(req: Request): Promise<string> {
 }
 
 function tooLarge() {
-  return new AppError("payload_too_large", "The request body is larger than 1 MB.");
+  return new AppError("payload_too_large", { key: "payload_too_large.body", values: { megabytes: 1 } });
 }
 
 /**
@@ -25,15 +25,15 @@ function tooLarge() {
  */
 export async function readJsonBody(req: Request): Promise<unknown> {
   if (!isJsonContentType(req.headers.get("content-type"))) {
-    throw new AppError("unsupported_media_type", "Send the body as JSON (Content-Type: application/json).");
+    throw new AppError("unsupported_media_type", { key: "unsupported_media_type.json" });
   }
   const text = await readLimited(req);
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
-    throw new AppError("bad_request:json", "The request body must be JSON.");
+    throw new AppError("bad_request:json");
   }
-  assertCleanInput(body, "The request body");
+  assertCleanInput(body, "body");
   return body;
 }

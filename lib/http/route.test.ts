@@ -30,12 +30,29 @@ describe("route()", () => {
   it("answers typed errors with their status and code, without logging", async () => {
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
     const res = await route({}, async () => {
-      throw new AppError("not_found:agent", "Nope.");
+      throw new AppError("not_found:agent");
     })(new Request("http://app.test/api/x"));
     expect(res.status).toBe(404);
-    expect(await res.json()).toMatchObject({ code: "not_found:agent", message: "Nope." });
+    expect(await res.json()).toMatchObject({ code: "not_found:agent" });
     expect(log).not.toHaveBeenCalled();
     log.mockRestore();
+  });
+
+  it("answers in the request's language with the same code (Accept-Language outside a Next.js request)", async () => {
+    const handler = route({}, async () => {
+      throw new AppError("forbidden:agent");
+    });
+    const ask = (lang?: string) =>
+      handler(new Request("http://app.test/api/x", { headers: lang ? { "Accept-Language": lang } : {} }));
+    const zh = await ask("zh-CN,zh;q=0.9,en;q=0.8");
+    const en = await ask("en-US");
+    const none = await ask();
+    expect([zh.status, en.status, none.status]).toEqual([403, 403, 403]);
+    const [z, e, n] = [await zh.json(), await en.json(), await none.json()];
+    expect([z.code, e.code, n.code]).toEqual(["forbidden:agent", "forbidden:agent", "forbidden:agent"]);
+    expect(z.message).toBe("只有所有者才能修改此智能体。");
+    expect(e.message).toBe("Only the owner can change this agent.");
+    expect(n.message).toBe(e.message);
   });
 
   it("checks route parameters and hands the parsed JSON body to the handler", async () => {

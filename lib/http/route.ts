@@ -1,7 +1,8 @@
 // The one wrapper of every JSON API route: request id, same-origin check for writes, the JSON body
 // (content type, size, encoding), clean route and search parameters, and typed error responses.
-import { AppError, errorResponse } from "@/lib/errors";
+import { AppError } from "@/lib/errors";
 import { assertCleanInput } from "./clean-input";
+import { errorResponse, requestErrorLocale } from "./error-body";
 import { newRequestId, typedFailure } from "./failure";
 import { isForeignOrigin } from "./origin";
 import { readJsonBody } from "./read-json";
@@ -34,12 +35,12 @@ export function route<P extends Record<string, string> = Record<string, never>>(
     const requestId = newRequestId();
     try {
       if (!SAFE_METHODS.has(req.method) && isForeignOrigin(req.headers)) {
-        throw new AppError("forbidden:origin", "This request came from another site and was refused.");
+        throw new AppError("forbidden:origin");
       }
       const params = ((await ctx?.params) ?? {}) as P;
-      assertCleanInput(params, "The address");
+      assertCleanInput(params, "address");
       const search = new URL(req.url).searchParams;
-      assertCleanInput(search, "The address");
+      assertCleanInput(search, "address");
       const body = options.json ? await readJsonBody(req) : undefined;
       const res = await handler({ req, params, search, body, requestId });
       res.headers.set("X-Request-Id", requestId);
@@ -47,7 +48,7 @@ export function route<P extends Record<string, string> = Record<string, never>>(
     } catch (err) {
       return errorResponse(
         typedFailure(err, { requestId, where: `${req.method} ${new URL(req.url).pathname}` }),
-        requestId,
+        { requestId, locale: await requestErrorLocale(req) },
       );
     }
   };

@@ -13,7 +13,7 @@ import {
   saveMcpServerRow,
   saveMcpToolCache,
 } from "@/lib/db/mcp-servers";
-import { AppError } from "@/lib/errors";
+import { AppError, text } from "@/lib/errors";
 import { mergeWriteOnlyMap } from "@/lib/util/write-only-map";
 import { resolvedUrlRefusal } from "./address-policy";
 import { BUILTIN_SERVERS } from "./builtin";
@@ -51,7 +51,7 @@ export async function getMcpServerForAdmin({
 
 async function recordOrThrow(id: string): Promise<ServerRecord> {
   const record = await getServerRecord(id);
-  if (!record) throw new AppError("not_found:mcp_server", "That MCP server no longer exists.");
+  if (!record) throw new AppError("not_found:mcp_server");
   return record;
 }
 
@@ -61,19 +61,13 @@ async function assertNameFree(name: string, exceptId?: string) {
     BUILTIN_SERVERS.some((b) => b.name.toLowerCase() === lower) ||
     (await findMcpServerClash({ name, exceptId })).length > 0;
   if (clash) {
-    throw new AppError("conflict:mcp_server_name", "An MCP server with this name already exists.", {
-      fields: { name: "An MCP server with this name already exists." },
-    });
+    throw new AppError("conflict:mcp_server_name", { fields: { name: text("conflict.mcp_server_name") } });
   }
 }
 
 function assertStdioAllowed(input: ParsedMcpServerInput) {
   if (input.transport === "stdio" && !mcpSettings().allowStdio) {
-    throw new AppError(
-      "forbidden:mcp_stdio",
-      "stdio servers are switched off on this server: they run a program on it. The operator can allow them with MCP_ALLOW_STDIO=true.",
-      { fields: { transport: "stdio is switched off on this server (MCP_ALLOW_STDIO)." } },
-    );
+    throw new AppError("forbidden:mcp_stdio", { fields: { transport: text("field.mcp_stdio_off") } });
   }
 }
 
@@ -82,8 +76,8 @@ async function assertAddressAllowed(input: ParsedMcpServerInput) {
   if (input.transport !== "http") return;
   const refusal = await resolvedUrlRefusal(input.url ?? "", mcpSettings().addressPolicy);
   if (refusal) {
-    const message = `This URL can't be used: ${refusal}.`;
-    throw new AppError("bad_request:mcp_server", message, { fields: { url: message } });
+    const message = text("bad_request.mcp_url_refused", { reason: refusal });
+    throw new AppError("bad_request:mcp_server", { ...message, fields: { url: message } });
   }
 }
 
@@ -142,7 +136,7 @@ export async function updateMcpServer({
   const parsed = validated(mcpServerInputSchema, input);
   const userIds = await existingUserIds({ ids: parsed.allowedUserIds });
   const row = record.row;
-  if (!row) throw new AppError("not_found:mcp_server", "That MCP server no longer exists.");
+  if (!row) throw new AppError("not_found:mcp_server");
   const runsSomethingNew =
     parsed.transport === "stdio" &&
     (record.transport !== "stdio" ||
@@ -172,10 +166,7 @@ export async function updateMcpServer({
 export async function deleteMcpServer({ id, pool = getMcpPool() }: { id: string; pool?: McpPool }) {
   const record = await recordOrThrow(id);
   if (record.builtin) {
-    throw new AppError(
-      "bad_request:mcp_builtin",
-      "Built-in MCP servers cannot be deleted; disable it instead.",
-    );
+    throw new AppError("bad_request:mcp_builtin");
   }
   await deleteMcpServerRow({ id });
   await pool.forget(id);
@@ -238,9 +229,7 @@ function builtinColumns(
 
 function mapUniqueName(err: unknown): never {
   if ((err as { code?: string }).code === "P2002") {
-    throw new AppError("conflict:mcp_server_name", "An MCP server with this name already exists.", {
-      fields: { name: "An MCP server with this name already exists." },
-    });
+    throw new AppError("conflict:mcp_server_name", { fields: { name: text("conflict.mcp_server_name") } });
   }
   throw err;
 }

@@ -81,10 +81,11 @@ export type McpAccessInput = z.input<typeof mcpAccessInputSchema>;
 export function validated<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
+  // These schemas' messages are still English sentences (shown as they are, like a literal).
   const fields: Record<string, string> = {};
   for (const issue of result.error.issues) {
     const key = String(issue.path[0] ?? "form");
     fields[key] ??= issue.message;
   }
-  throw new AppError("bad_request:mcp_server", Object.values(fields)[0] ?? "Check the form.", { fields });
+  throw new AppError("bad_request:mcp_server", { key: "bad_request.fix_fields", fields });
 }

@@ -18,7 +18,7 @@ import {
   type TurnRows,
   withAdmissionLock,
 } from "@/lib/db/quota-runs";
-import { AppError } from "@/lib/errors";
+import { AppError, durationText } from "@/lib/errors";
 import { balanceRefusal, lockBalance } from "./balance";
 import type { QuotaValues } from "./fields";
 import { interruptRunsOfDeadProcesses } from "./process-lease";
@@ -125,11 +125,14 @@ async function limitRefusal(
 }
 
 function rateRefusal(quota: QuotaValues, retryAfter: number): AppError {
-  return new AppError(
-    "rate_limit:messages",
-    `You can send ${plural(quota.messagesPerWindow, "message")} every ${duration(quota.windowSeconds)}. Try again in ${duration(retryAfter)}.`,
-    { retryAfter },
-  );
+  return new AppError("rate_limit:messages", {
+    values: {
+      count: quota.messagesPerWindow,
+      window: durationText(quota.windowSeconds),
+      retry: durationText(retryAfter),
+    },
+    retryAfter,
+  });
 }
 
 /**
@@ -144,20 +147,8 @@ export async function refuseWithoutRunSlot({ tx, userId }: { tx: Tx; userId: str
 }
 
 function concurrencyRefusal(quota: QuotaValues, running: number): AppError {
-  return new AppError(
-    "rate_limit:concurrent_runs",
-    `You already have ${running} answer${running === 1 ? "" : "s"} running (the limit is ${quota.maxConcurrentRuns}). Wait for one to finish or stop it.`,
-    { retryAfter: CONCURRENT_RETRY_AFTER },
-  );
-}
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? "" : "s"}`;
-}
-
-/** 45 → "45 seconds", 600 → "10 minutes", 7200 → "2 hours" (rounded up, never says "0"). */
-function duration(seconds: number): string {
-  if (seconds < 120) return plural(seconds, "second");
-  if (seconds < 7200) return plural(Math.ceil(seconds / 60), "minute");
-  return plural(Math.ceil(seconds / 3600), "hour");
+  return new AppError("rate_limit:concurrent_runs", {
+    values: { running, limit: quota.maxConcurrentRuns },
+    retryAfter: CONCURRENT_RETRY_AFTER,
+  });
 }

@@ -9,7 +9,7 @@ import {
   readTargetEmail,
   updateBalanceRow,
 } from "@/lib/db/quota-balance";
-import { AppError } from "@/lib/errors";
+import { AppError, text } from "@/lib/errors";
 import { lockBalance } from "./balance";
 import { getEffectiveQuota } from "./settings";
 
@@ -56,14 +56,12 @@ async function adjustBalance({
 }): Promise<{ before: number; balance: number; email: string }> {
   return inBalanceTransaction(async (tx) => {
     const email = await readTargetEmail({ tx, userId });
-    if (!email) throw new AppError("not_found:user", "That user no longer exists.");
+    if (!email) throw new AppError("not_found:user");
     const quota = await getEffectiveQuota({ userId, tx });
     const locked = await lockBalance({ tx, userId, quota, now: await dbNow(tx) });
     const balance = next(locked.balance);
     if (Math.abs(balance) > LARGEST_BALANCE) {
-      throw new AppError("bad_request:balance", "That balance is too large.", {
-        fields: { amount: "That balance is too large." },
-      });
+      throw new AppError("bad_request:balance", { fields: { amount: text("bad_request.balance") } });
     }
     await updateBalanceRow({ tx, userId, balance });
     await insertBalanceEntry({

@@ -12,7 +12,7 @@ import {
   readBalanceRow,
   updateBalanceRow,
 } from "@/lib/db/quota-balance";
-import { AppError } from "@/lib/errors";
+import { AppError, text } from "@/lib/errors";
 import type { QuotaValues } from "./fields";
 import { getEffectiveQuota } from "./settings";
 
@@ -59,7 +59,7 @@ export async function lockBalance({
     });
   }
   const locked = await lockBalanceRow({ tx, userId });
-  if (!locked) throw new AppError("not_found:user", "That user no longer exists.");
+  if (!locked) throw new AppError("not_found:user");
   const refilled = afterDueRefill(locked, quota, now);
   if (refilled === locked) return locked;
   await updateBalanceRow({ tx, userId, ...refilled });
@@ -80,13 +80,14 @@ export async function lockBalance({
 export function balanceRefusal(quota: QuotaValues, b: BalanceRow, midRun: boolean): AppError {
   const next = nextRefillAt(b, quota);
   const when = next
-    ? `It refills with ${quota.refillAmount.toLocaleString("en-US")} tokens at ${next.toISOString()}.`
-    : "Ask an administrator for more.";
-  const message = midRun
-    ? `Your token balance ran out during this answer. ${when}`
-    : `You have no tokens left. ${when}`;
+    ? text("limit.balance_refills", { amount: quota.refillAmount, at: next.toISOString() })
+    : text("limit.balance_ask_admin");
   const retryAfter = next ? Math.max(1, Math.ceil((next.getTime() - Date.now()) / 1000)) : undefined;
-  return new AppError("limit:balance", message, { retryAfter });
+  return new AppError("limit:balance", {
+    key: midRun ? "limit.balance_mid_run" : "limit.balance",
+    values: { when },
+    retryAfter,
+  });
 }
 
 export type BalanceView =

@@ -35,7 +35,7 @@ export async function finishRun({
   byOwner?: boolean;
 }): Promise<{ changed: boolean }> {
   if (!["COMPLETED", "STOPPED", "FAILED", "INTERRUPTED"].includes(status)) {
-    throw new AppError("bad_request:run_status", `A run can't end as ${status}.`);
+    throw new AppError("bad_request:run_status", { values: { status } });
   }
   return { changed: await endRunningRun({ runId, status, orInterrupted: byOwner }) };
 }

@@ -100,7 +100,7 @@ export async function updateQuotaOverride({
   return withQuotaSettingsLock(
     async (tx) => {
       const email = await readTargetEmail({ tx, userId });
-      if (!email) throw new AppError("not_found:user", "That user no longer exists.");
+      if (!email) throw new AppError("not_found:user");
       const before = await getQuotaOverride({ userId, tx });
       const changed = QUOTA_KEYS.filter(
         (k) => patch[k] !== undefined && (patch[k] ?? null) !== (before[k] ?? null),

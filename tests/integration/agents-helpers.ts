@@ -59,7 +59,13 @@ export async function rejection(
   try {
     await p;
   } catch (err) {
-    return err as { code: string; fields?: Record<string, string>; message: string };
+    // As the form shows it (English): code, message and field messages written out.
+    const { errorBody } = await import("@/lib/http/error-body");
+    return { ...(await errorBody(err)), status: (err as { status?: number }).status } as {
+      code: string;
+      fields?: Record<string, string>;
+      message: string;
+    };
   }
   throw new Error("expected a rejection");
 }

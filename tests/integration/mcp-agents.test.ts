@@ -5,6 +5,7 @@ import { createAgent, updateAgent } from "@/lib/builder/agents";
 import { listToolChoices } from "@/lib/builder/tools";
 import { setTestModelFactory } from "@/lib/chat/test-hooks";
 import { isAppError } from "@/lib/errors";
+import { errorBody } from "@/lib/http/error-body";
 import { getMcpPool, type McpServerSummary, refreshMcpServer, updateMcpServer } from "@/lib/mcp";
 import { DEMO_ENDPOINT_ID, DEMO_MODEL_ID } from "@/lib/providers";
 import { delegating, makeAgent, makeUser, post, readStream, type StreamItem } from "../helpers/chat-fixtures";
@@ -40,7 +41,7 @@ async function refused(
     (e) => e,
   );
   if (!isAppError(err)) throw new Error(`expected a refusal, got ${String(err)}`);
-  return { code: err.code, fields: err.fields };
+  return { code: err.code, fields: (await errorBody(err)).fields };
 }
 
 describe("MCP tools in agents and chats", () => {

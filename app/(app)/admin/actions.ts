@@ -20,9 +20,8 @@ export async function setUserDisabledAction(input: {
   return runAction(async () => {
     const admin = await requireAdminPage();
     const parsed = setDisabledInput.safeParse(input);
-    if (!parsed.success) return failed("bad_request", "Invalid request.");
-    if (parsed.data.userId === admin.id)
-      return failed("forbidden:own_account", "You can't disable your own account.");
+    if (!parsed.success) return failed("bad_request");
+    if (parsed.data.userId === admin.id) return failed("forbidden:own_account");
     const { before, user } = await setUserDisabled({
       id: parsed.data.userId,
       disabled: parsed.data.disabled,

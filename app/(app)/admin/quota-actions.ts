@@ -3,7 +3,7 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { type ActionResult, failed, runAction, succeeded } from "@/lib/action-result";
 import { requireAdminPage } from "@/lib/auth/session";
-import { AppError } from "@/lib/errors";
+import { AppError, text } from "@/lib/errors";
 import { grantBalance, setBalance, updateQuotaOverride, updateQuotaSettings } from "@/lib/quota";
 import {
   fieldErrors,
@@ -19,12 +19,12 @@ import {
 // The admin's quota forms. Each checks the admin itself (404 for anyone else), validates the form
 // and saves nothing when a field is wrong (the result names each wrong field).
 
-const NOTHING_SAVED = "Nothing was saved: fix the marked fields.";
+const NOTHING_SAVED = text("bad_request.nothing_saved");
 const GROUPS = ["delegation", "balances", "rates", "files"] as const;
 
 /** The form, or a typed refusal when the caller sent something else. */
 function assertForm(value: unknown): asserts value is FormData {
-  if (!(value instanceof FormData)) throw new AppError("bad_request", "Invalid request.");
+  if (!(value instanceof FormData)) throw new AppError("bad_request");
 }
 
 function keysOf(group: QuotaGroup): string[] {
@@ -42,7 +42,7 @@ export async function saveSettingsAction(form: FormData): Promise<ActionResult<{
     const admin = await requireAdminPage();
     assertForm(form);
     const group = z.enum(GROUPS).safeParse(form.get("group"));
-    if (!group.success) return failed("bad_request:settings", "Unknown settings group.");
+    if (!group.success) return failed("bad_request:settings", text("bad_request.settings_group"));
     const raw: Record<string, unknown> = {};
     for (const key of keysOf(group.data)) {
       if (key === "balanceEnabled") raw[key] = form.get(key) === "on" || form.get(key) === "true";
@@ -63,8 +63,8 @@ export async function saveOverrideAction(form: FormData): Promise<ActionResult<{
     assertForm(form);
     const userId = z.string().min(1).safeParse(form.get("userId"));
     if (!userId.success)
-      return failed("bad_request:override", "Nothing was saved: choose a user.", {
-        userId: "Choose a user.",
+      return failed("bad_request:override", text("bad_request.override_user"), {
+        userId: text("field.choose_user"),
       });
     const raw: Record<string, unknown> = {};
     for (const f of NUMBER_FIELDS) {
@@ -108,8 +108,8 @@ export async function adjustBalanceAction(form: FormData): Promise<ActionResult<
     if (!parsed.success) return failed("bad_request:balance", NOTHING_SAVED, fieldErrors(parsed.error));
     const { userId, mode, amount } = parsed.data;
     if (mode === "set" && amount < 0)
-      return failed("bad_request:balance", "Nothing was saved.", {
-        amount: "A balance can't be set below 0.",
+      return failed("bad_request:balance", text("bad_request.nothing_saved_short"), {
+        amount: text("field.balance_negative"),
       });
     const res =
       mode === "grant"

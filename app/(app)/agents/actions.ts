@@ -9,6 +9,7 @@ import { currentLimits } from "@/lib/builder/limits";
 import { checkShareEmails, SHARE_CHECK_MAX, type ShareCheck } from "@/lib/builder/share-check";
 import { deleteAgent, getAgent, listAgentParents } from "@/lib/db/agents";
 import { AppError } from "@/lib/errors";
+import { requestErrorLocale } from "@/lib/http/error-body";
 
 // Every action authenticates itself and leaves ownership checks to the agent service and lib/db
 // (owner-only writes). Errors come back as values (code, message, field messages) so the form can
@@ -16,7 +17,7 @@ import { AppError } from "@/lib/errors";
 
 function parse<T>(schema: z.ZodType<T>, value: unknown): T {
   const r = schema.safeParse(value);
-  if (!r.success) throw new AppError("bad_request", "Invalid request.");
+  if (!r.success) throw new AppError("bad_request");
   return r.data;
 }
 
@@ -55,6 +56,7 @@ export async function previewAgentAction(input: {
       agentId: id,
       data: parsePreviewInput(draft),
       limits: await currentLimits(user.id),
+      locale: await requestErrorLocale(),
     });
     return succeeded({ preview });
   }, input);

@@ -6,6 +6,8 @@ import { type ActionResult, failed, runAction, succeeded } from "@/lib/action-re
 import { requireUser } from "@/lib/auth/session";
 import { setUserLocale } from "@/lib/db/users";
 import { removeUserEndpointKey, setUserEndpointKey } from "@/lib/endpoints/personal-keys";
+import { text } from "@/lib/errors";
+import { issueText } from "@/lib/http/zod-fields";
 import { isLocale, type Locale } from "@/lib/i18n/locales";
 
 // A user's own settings: API keys and language. Each action authenticates itself; the key is encrypted before it is
@@ -17,9 +19,9 @@ const saveInput = z.object({
   apiKey: z
     .string()
     .trim()
-    .min(1, "Enter your API key.")
-    .max(1000, "At most 1000 characters.")
-    .refine((v) => !/\s/.test(v), "An API key has no spaces."),
+    .min(1, "field.api_key_required")
+    .max(1000, "field.api_key_long")
+    .refine((v) => !/\s/.test(v), "field.api_key_spaces"),
 });
 
 export async function saveMyKeyAction(raw: unknown): Promise<ActionResult> {
@@ -27,7 +29,7 @@ export async function saveMyKeyAction(raw: unknown): Promise<ActionResult> {
     const user = await requireUser();
     const r = saveInput.safeParse(raw);
     if (!r.success) {
-      const message = r.error.issues[0]?.message ?? "Invalid request.";
+      const message = issueText(r.error.issues[0]);
       return failed("bad_request:personal_key", message, { apiKey: message });
     }
     await setUserEndpointKey({ userId: user.id, endpointId: r.data.endpointId, apiKey: r.data.apiKey });
@@ -40,7 +42,7 @@ export async function removeMyKeyAction(raw: unknown): Promise<ActionResult> {
   return runAction(async () => {
     const user = await requireUser();
     const r = z.object({ endpointId }).safeParse(raw);
-    if (!r.success) return failed("bad_request:personal_key", "Invalid request.");
+    if (!r.success) return failed("bad_request:personal_key", text("generic.bad_request"));
     await removeUserEndpointKey({ userId: user.id, endpointId: r.data.endpointId });
     revalidatePath("/settings");
     return succeeded(null, "Your key is removed.");

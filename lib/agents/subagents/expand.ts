@@ -67,6 +67,7 @@ function countEntry(state: ExpansionState) {
     throw new SubagentRunConfigsError(
       `Too many subagent configurations: ${state.configCount} exceeds the limit of ${max}`,
       { count: state.configCount, max, rootAgentIds: [...state.rootAgentIds] },
+      { key: "limit.subagent_run_configs", values: { count: state.configCount, max } },
     );
   }
 }
@@ -111,6 +112,10 @@ function withinDepth(
   throw new SubagentDepthError(
     `Delegation goes too deep: ${what}, and the limit is ${max}. ${fix}, or ask an administrator to raise the depth limit.`,
     { agentId: child.id, parentId: parent.id, depth: childDepth, maxDepth: max },
+    {
+      key: self ? "limit.subagent_depth_self" : "limit.subagent_depth",
+      values: { parent: parent.name, child: child.name, depth: childDepth, max },
+    },
   );
 }
 
@@ -138,6 +143,10 @@ export function buildSubagentConfigs(
       "limit:subagents_per_agent",
       `Agent "${agent.name}" lists ${explicitIds.length} subagents, the maximum is ${state.limits.maxSubagentsPerAgent}`,
       { agentId: agent.id, count: explicitIds.length, max: state.limits.maxSubagentsPerAgent },
+      {
+        key: "limit.subagents_per_agent_listed",
+        values: { agent: agent.name, count: explicitIds.length, max: state.limits.maxSubagentsPerAgent },
+      },
     );
   }
   const childDepth = depth + 1;

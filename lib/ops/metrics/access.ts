@@ -12,9 +12,9 @@ const digest = (s: string) => createHash("sha256").update(s).digest();
  */
 export function assertMetricsAccess(req: Request): void {
   const token = env().METRICS_TOKEN;
-  if (!token) throw new AppError("not_found", "Not found.");
+  if (!token) throw new AppError("not_found");
   const given = /^Bearer\s+(.+)$/i.exec(req.headers.get("authorization") ?? "")?.[1]?.trim() ?? "";
   if (!timingSafeEqual(digest(given), digest(token))) {
-    throw new AppError("unauthorized:metrics", "A valid metrics token is required.");
+    throw new AppError("unauthorized:metrics");
   }
 }

@@ -8,14 +8,14 @@ import { requireAdminPage } from "@/lib/auth/session";
 import { findUsersByEmails } from "@/lib/db/agents-users";
 import { createEndpoint, deleteEndpoint, getAdminEndpoint, updateEndpoint } from "@/lib/endpoints/admin";
 import { fetchEndpointModels } from "@/lib/endpoints/fetch-models";
-import { isAppError } from "@/lib/errors";
+import { isAppError, text } from "@/lib/errors";
 import { isProviderError, SecretError } from "@/lib/providers";
 import { endpointFormSchema, parseEndpointForm } from "./form-schema";
 
 // Every action checks the admin itself (404 for anyone else, as for admin pages), validates its
 // input with zod and writes nothing when anything is wrong. Keys never travel back to the browser.
 
-const NOTHING_SAVED = "Nothing was saved: fix the marked fields.";
+const NOTHING_SAVED = text("bad_request.nothing_saved");
 
 export async function saveEndpointAction(raw: unknown): Promise<ActionResult<{ id: string }>> {
   return runAction(async () => {
@@ -29,7 +29,7 @@ export async function saveEndpointAction(raw: unknown): Promise<ActionResult<{ i
     const missing = f.allowedEmails.filter((e) => !users.some((u) => u.email.toLowerCase() === e));
     if (missing.length) {
       return failed("bad_request:endpoint", NOTHING_SAVED, {
-        allowedEmails: `No account uses ${missing.join(", ")}.`,
+        allowedEmails: text("bad_request.agent_share_unknown", { emails: missing }),
       });
     }
     const input = {
@@ -81,7 +81,10 @@ export async function fetchModelsAction(raw: unknown): Promise<ActionResult<{ mo
       const issue = r.error.issues[0];
       return failed(
         "bad_request:endpoint",
-        `Check the field ${String(issue?.path[0] ?? "")}: ${issue?.message}`,
+        text("bad_request.check_field", {
+          field: String(issue?.path[0] ?? ""),
+          problem: issue?.message ?? "",
+        }),
       );
     }
     const f = r.data;
@@ -102,10 +105,9 @@ export async function fetchModelsAction(raw: unknown): Promise<ActionResult<{ mo
     } catch (err) {
       if (isProviderError(err) || isAppError(err) || err instanceof SecretError) throw err;
       console.error("fetch models failed", err instanceof Error ? err.name : typeof err);
-      return failed("provider:models", "Could not fetch the models. Type them below instead.");
+      return failed("provider:models");
     }
-    if (models.length === 0)
-      return failed("not_found:models", "The endpoint lists no models: type them below.");
+    if (models.length === 0) return failed("not_found:models");
     return succeeded({ models });
   }, raw);
 }
@@ -114,7 +116,7 @@ export async function deleteEndpointAction(raw: unknown): Promise<ActionResult> 
   return runAction(async () => {
     const admin = await requireAdminPage();
     const r = z.object({ id: z.string().min(1).max(100) }).safeParse(raw);
-    if (!r.success) return failed("bad_request:endpoint", "Invalid request.");
+    if (!r.success) return failed("bad_request:endpoint", text("generic.bad_request"));
     const stored = await getAdminEndpoint({ id: r.data.id });
     await deleteEndpoint({ id: r.data.id });
     await recordAdminAction({

@@ -13,6 +13,7 @@ import {
 } from "@/lib/auth/registration";
 import { requireAdminPage } from "@/lib/auth/session";
 import { fieldErrors } from "@/lib/auth/validation";
+import { text } from "@/lib/errors";
 
 // Admin → Registration. Non-admins get a 404, exactly as for admin pages.
 
@@ -20,8 +21,7 @@ export async function setRegistrationModeAction(form: FormData): Promise<ActionR
   return runAction(async () => {
     const admin = await requireAdminPage();
     const parsed = registrationModeSchema.safeParse(form.get("mode"));
-    if (!parsed.success)
-      return failed("bad_request:registration_mode", "Choose open, invite-only or closed.");
+    if (!parsed.success) return failed("bad_request:registration_mode");
     const before = await registrationStatus();
     const status = await setRegistrationMode({ mode: parsed.data });
     if (before.adminMode !== status.adminMode) {
@@ -47,7 +47,7 @@ export async function createInviteAction(
       note: form.get("note") ?? "",
     });
     if (!parsed.success) {
-      return failed("bad_request:invite", "Please fix the highlighted fields.", fieldErrors(parsed.error));
+      return failed("bad_request:invite", text("bad_request.fix_fields"), fieldErrors(parsed.error));
     }
     const invite = await createInvite({ adminId: admin.id, ...parsed.data });
     // The code itself never reaches the log (it is a credential until used).
@@ -69,7 +69,7 @@ export async function revokeInviteAction(input: { id: string }): Promise<ActionR
   return runAction(async () => {
     const admin = await requireAdminPage();
     const parsed = z.object({ id: z.string().min(1).max(100) }).safeParse(input);
-    if (!parsed.success) return failed("bad_request", "Invalid request.");
+    if (!parsed.success) return failed("bad_request");
     const revoked = await revokeInvite({ id: parsed.data.id });
     await recordAdminAction({
       actor: admin,

@@ -6,6 +6,7 @@ import { type Actor, changedFields, recordAdminAction, secretNames } from "@/lib
 import { mcpServerSnapshot } from "@/lib/audit/snapshots";
 import { requireAdminPage } from "@/lib/auth/session";
 import { findUsersByEmails } from "@/lib/db/agents-users";
+import { text } from "@/lib/errors";
 import {
   createMcpServer,
   deleteMcpServer,
@@ -19,7 +20,7 @@ import {
 // become lib/mcp's input here; lib/mcp validates everything about it (one schema, lib/mcp/input.ts).
 // Secret values (header and env values) only travel browser → server, never back.
 
-const NOTHING_SAVED = "Nothing was saved: fix the marked fields.";
+const NOTHING_SAVED = text("bad_request.nothing_saved");
 
 const rowSchema = z.object({ name: z.string().trim().max(200), value: z.string().max(8192) });
 const formSchema = z.object({
@@ -86,14 +87,14 @@ export async function saveMcpServerAction(raw: unknown): Promise<ActionResult<{ 
     const restricted = f.access === "selected";
     if (restricted && emails.length === 0) {
       return failed("bad_request:mcp_server", NOTHING_SAVED, {
-        allowedEmails: "Add the email of at least one user.",
+        allowedEmails: text("field.allowed_emails_empty"),
       });
     }
     const users = restricted ? await findUsersByEmails({ emails }) : [];
     const missing = emails.filter((e) => !users.some((u) => u.email.toLowerCase() === e));
     if (restricted && missing.length) {
       return failed("bad_request:mcp_server", NOTHING_SAVED, {
-        allowedEmails: `No account uses ${missing.join(", ")}.`,
+        allowedEmails: text("bad_request.agent_share_unknown", { emails: missing }),
       });
     }
     const access = { enabled: f.enabled, restricted, allowedUserIds: users.map((u) => u.id) };
@@ -131,7 +132,7 @@ export async function refreshMcpServerAction(
   return runAction(async () => {
     const admin = await requireAdminPage();
     const r = idInput.safeParse(raw);
-    if (!r.success) return failed("bad_request:mcp_server", "Invalid request.");
+    if (!r.success) return failed("bad_request:mcp_server", text("generic.bad_request"));
     const s = await refreshMcpServer({ id: r.data.id });
     await recordAdminAction({
       actor: admin,
@@ -151,7 +152,9 @@ export async function refreshMcpServerAction(
     if (s.status === "error") {
       return failed(
         "provider:mcp_refresh",
-        `Could not list the tools of ${s.name}: ${s.lastError ?? "unknown error"}`,
+        s.lastError
+          ? text("provider.mcp_refresh", { server: s.name, reason: s.lastError })
+          : text("provider.mcp_refresh_unknown", { server: s.name }),
       );
     }
     return succeeded(
@@ -165,7 +168,7 @@ export async function deleteMcpServerAction(raw: unknown): Promise<ActionResult>
   return runAction(async () => {
     const admin = await requireAdminPage();
     const r = idInput.safeParse(raw);
-    if (!r.success) return failed("bad_request:mcp_server", "Invalid request.");
+    if (!r.success) return failed("bad_request:mcp_server", text("generic.bad_request"));
     const before = await getMcpServerForAdmin({ id: r.data.id });
     await deleteMcpServer({ id: r.data.id });
     await recordAdminAction({

@@ -16,7 +16,8 @@ export const PUT = route({ json: true }, async ({ body }) => {
   const admin = await requireAdmin();
   const parsed = settingsPatchSchema.safeParse(body);
   if (!parsed.success) {
-    throw new AppError("bad_request:settings", "Some settings are invalid; nothing was saved.", {
+    throw new AppError("bad_request:settings", {
+      key: "bad_request.settings_invalid",
       fields: fieldErrors(parsed.error),
     });
   }

@@ -6,6 +6,7 @@ import { deleteConversation, getConversationForUser, renameConversation } from "
 import { AppError } from "@/lib/errors";
 import { releasingConversationFiles } from "@/lib/files/cleanup";
 import { route } from "@/lib/http/route";
+import { issueText } from "@/lib/http/zod-fields";
 
 export const dynamic = "force-dynamic";
 
@@ -23,8 +24,7 @@ export const GET = route<{ id: string }>({}, async ({ params: { id } }) => {
 export const PATCH = route<{ id: string }>({ json: true }, async ({ params: { id }, body }) => {
   const user = await requireUser();
   const parsed = renameSchema.safeParse(body);
-  if (!parsed.success)
-    throw new AppError("bad_request:conversation", parsed.error.issues[0]?.message ?? "Invalid title.");
+  if (!parsed.success) throw new AppError("bad_request:conversation", issueText(parsed.error.issues[0]));
   return Response.json(await renameConversation({ id, userId: user.id, title: parsed.data.title }));
 });
 
