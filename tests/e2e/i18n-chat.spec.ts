@@ -27,7 +27,7 @@ async function newChineseUser(browser: Browser): Promise<Page> {
 }
 
 /** A keydown of Enter that an input method sends while it composes, dispatched on the composer. */
-function composingEnter(page: Page, init: KeyboardEventInit) {
+function composingEnter(page: Page, init: { isComposing?: boolean; keyCode?: number }) {
   return page
     .getByTestId("composer-input")
     .evaluate(
@@ -48,7 +48,7 @@ test("Enter that confirms an input method's composition does not send; a plain E
 
   // Chromium and Firefox mark the composition's Enter with isComposing; Safari with keyCode 229.
   await composingEnter(page, { isComposing: true });
-  await composingEnter(page, { keyCode: 229 } as KeyboardEventInit);
+  await composingEnter(page, { keyCode: 229 });
   // Give a send the time it would take to show its optimistic message.
   await page.waitForTimeout(500);
   await expect(page.getByTestId("user-message")).toHaveCount(0);
