@@ -22,7 +22,7 @@ export type ErrorCode = `${ErrorType}:${string}` | ErrorType;
 import englishErrors from "@/messages/en/errors.json";
 import { type ErrorWriter, genericKey, isErrorText, makeErrorWriter, typeOfCode } from "./http/error-writer";
 
-export { genericKey, isErrorText, typeOfCode };
+export { genericKey, typeOfCode };
 
 const STATUS: Record<ErrorType, number> = {
   bad_request: 400,

@@ -18,7 +18,3 @@ export const AUDIT_KINDS = [
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
 export const auditKindSchema = z.enum(AUDIT_KINDS);
-
-export function isAuditKind(kind: string): kind is AuditKind {
-  return (AUDIT_KINDS as readonly string[]).includes(kind);
-}

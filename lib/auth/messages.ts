@@ -1,11 +1,6 @@
 // What the sign-in page says for each way a sign-in can fail: the password path
 // (app/(auth)/actions.ts) and the provider path (the error codes Auth.js, or our signIn callback,
-// put into /signin?error=…) map to keys of auth.signIn.* in the catalogs. The English constants
-// are the texts of the typed errors lib/auth/credentials.ts throws (translated with the errors).
-
-export const ACCOUNT_DISABLED_MESSAGE = "This account has been disabled. Contact your administrator.";
-export const WRONG_CREDENTIALS_MESSAGE = "That email and password don't match an account.";
-export const MISSING_CREDENTIALS_MESSAGE = "Enter your email and password.";
+// put into /signin?error=…) map to keys of auth.signIn.* in the catalogs.
 
 /** Error codes of /signin?error=… that our signIn callback sets (Auth.js sets the others). */
 export const PROVIDER_ERROR = { accountDisabled: "AccountDisabled", sessionEnded: "SessionEnded" } as const;

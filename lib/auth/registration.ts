@@ -56,13 +56,6 @@ export async function setRegistrationMode({ mode }: { mode: RegistrationMode }):
   return registrationStatus();
 }
 
-export const REGISTRATION_CLOSED_MESSAGE =
-  "Registration is closed on this server. Ask an administrator to create an account for you.";
-export const INVITE_REQUIRED_MESSAGE =
-  "Registration on this server is by invitation only. Open the invite link an administrator gave you.";
-export const INVITE_INVALID_MESSAGE =
-  "This invite link is not valid: it has expired, was already used or was revoked. Ask an administrator for a new one.";
-
 /** An invite code as stored: its sha256, so a database reader cannot use pending invites. */
 export function inviteCodeHash(code: string): string {
   return createHash("sha256").update(code.trim()).digest("hex");
