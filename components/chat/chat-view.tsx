@@ -20,11 +20,8 @@ import { useChat } from "./use-chat";
  * sends it as the user's message, so they stay the English requests the demo model reads, in
  * every UI language.
  */
-const STARTER_PROMPTS = [
-  "Compute 17 * 23 + 4\nWhat time is it?",
-  "Write a haiku about autumn and compute 12 * 12",
-  "Tell me a joke; explain recursion; calculate 1024 / 8",
-];
+/** Example requests the demo model splits into several tasks (chat.view.starters.*, per language). */
+const STARTERS = ["tools", "poem", "three"] as const;
 
 const NO_FILES: AttachPolicy = { maxBytes: 0, maxPerMessage: 0, allowedKinds: [] };
 
@@ -243,7 +240,7 @@ function EmptyState({
       )}
       {agent && (
         <div className="mx-auto grid max-w-2xl gap-2 pt-4 text-left sm:grid-cols-3" data-testid="starters">
-          {STARTER_PROMPTS.map((prompt) => (
+          {STARTERS.map((key) => t(`starters.${key}`)).map((prompt) => (
             <button
               key={prompt}
               type="button"

@@ -76,7 +76,10 @@ test("a zh-CN browser sees the chat in Chinese: trace blocks, stats, composer an
     /^给 .+ 发消息… {2}（Enter 发送，Shift\+Enter 换行）$/,
   );
 
-  await chat.send("Compute 2 + 2\nWhat time is it?");
+  // The first example request is Chinese, and the demo splits it into two delegations.
+  const starter = page.getByTestId("starter").first();
+  await expect(starter).toHaveText(/^计算 17 \* 23 \+ 4\s+现在几点？$/);
+  await starter.click();
   const blocks = chat.subagentBlocks();
   await expect(blocks).toHaveCount(2, { timeout: 20_000 });
   await chat.waitForAnswer();
