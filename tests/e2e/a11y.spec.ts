@@ -118,40 +118,64 @@ const STATES: State[] = [
   ].map((path) => ({ name: path.slice(1).replaceAll("/", "-"), signedIn: true, open: goto(path) })),
 ];
 
-for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
+async function checkState(
+  browser: Browser,
+  state: State,
+  viewportName: keyof typeof VIEWPORTS,
+  theme: (typeof THEMES)[number],
+  locale?: string,
+) {
+  await prepare(browser);
+  const ctx = await browser.newContext({
+    viewport: VIEWPORTS[viewportName],
+    colorScheme: theme,
+    storageState: state.signedIn ? ADMIN.state : undefined,
+    ...(locale ? { locale } : {}),
+  });
+  const page = await ctx.newPage();
+  await state.open(page);
+  await page.waitForLoadState("networkidle");
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  // What axe checked, to look at (a page can pass and still look broken).
+  const tag = locale ? `${locale}-` : "";
+  await page.screenshot({ path: `/tmp/shots-ux/axe-${tag}${viewportName}-${theme}-${state.name}.png` });
+  await ctx.close();
+
+  mkdirSync("test-results", { recursive: true });
+  const byRule = Object.fromEntries(violations.map((v) => [v.id, v.nodes.length]));
+  const entry = { state: state.name, viewport: viewportName, theme, locale: locale ?? "en", byRule };
+  appendFileSync(REPORT, `${JSON.stringify(entry)}\n`);
+
+  const serious = violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => ({
+      rule: v.id,
+      impact: v.impact,
+      nodes: v.nodes.slice(0, 5).map((n) => `${n.target.join(" ")} — ${n.failureSummary ?? ""}`),
+    }));
+  expect(serious, JSON.stringify(serious, null, 2)).toEqual([]);
+}
+
+for (const viewportName of Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]) {
   for (const theme of THEMES) {
     test.describe(`axe · ${viewportName} · ${theme}`, () => {
       for (const state of STATES.filter((s) => !s.only || s.only === viewportName)) {
-        test(state.name, async ({ browser }) => {
-          await prepare(browser);
-          const ctx = await browser.newContext({
-            viewport,
-            colorScheme: theme,
-            storageState: state.signedIn ? ADMIN.state : undefined,
-          });
-          const page = await ctx.newPage();
-          await state.open(page);
-          await page.waitForLoadState("networkidle");
-          const { violations } = await new AxeBuilder({ page }).analyze();
-          // What axe checked, to look at (a page can pass and still look broken).
-          await page.screenshot({ path: `/tmp/shots-ux/axe-${viewportName}-${theme}-${state.name}.png` });
-          await ctx.close();
-
-          mkdirSync("test-results", { recursive: true });
-          const byRule = Object.fromEntries(violations.map((v) => [v.id, v.nodes.length]));
-          const entry = { state: state.name, viewport: viewportName, theme, byRule };
-          appendFileSync(REPORT, `${JSON.stringify(entry)}\n`);
-
-          const serious = violations
-            .filter((v) => v.impact === "serious" || v.impact === "critical")
-            .map((v) => ({
-              rule: v.id,
-              impact: v.impact,
-              nodes: v.nodes.slice(0, 5).map((n) => `${n.target.join(" ")} — ${n.failureSummary ?? ""}`),
-            }));
-          expect(serious, JSON.stringify(serious, null, 2)).toEqual([]);
-        });
+        test(state.name, ({ browser }) => checkState(browser, state, viewportName, theme));
       }
     });
   }
+}
+
+// The Chinese UI (longer or shorter labels, another font): the main pages once per width, each
+// width in one theme (the two themes' colours were checked above, and they don't change with text).
+const IN_CHINESE = ["sign-in", "register", "chat-answer", "builder-new", "settings", "admin"];
+for (const [viewportName, theme] of [
+  ["desktop", "light"],
+  ["phone", "dark"],
+] as const) {
+  test.describe(`axe · zh-CN · ${viewportName} · ${theme}`, () => {
+    for (const state of STATES.filter((s) => IN_CHINESE.includes(s.name))) {
+      test(state.name, ({ browser }) => checkState(browser, state, viewportName, theme, "zh-CN"));
+    }
+  });
 }
