@@ -1,6 +1,7 @@
 import type { Metadata, Viewport } from "next";
 import { getLocale, getMessages, getTranslations } from "next-intl/server";
 import { IntlProvider } from "@/components/i18n/intl-provider";
+import { clientMessages, type Messages } from "@/lib/i18n/messages";
 import "./globals.css";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -43,7 +44,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
         <script dangerouslySetInnerHTML={{ __html: themeScript }} />
       </head>
       <body className="min-h-dvh font-sans">
-        <IntlProvider locale={locale} messages={messages}>
+        <IntlProvider locale={locale} messages={clientMessages(messages as Messages)}>
           {children}
         </IntlProvider>
       </body>

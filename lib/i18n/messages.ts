@@ -35,3 +35,13 @@ export function loadMessages(locale: Locale): Promise<Messages> {
   }
   return loaded;
 }
+
+/** Areas only the server writes (error bodies, the demo model's answers): never sent to the browser. */
+const SERVER_ONLY_AREAS: readonly Area[] = ["errors", "demo"];
+
+/** The part of a locale's messages that client components use (sent with every page). */
+export function clientMessages(messages: Messages): Messages {
+  return Object.fromEntries(
+    Object.entries(messages).filter(([area]) => !SERVER_ONLY_AREAS.includes(area as Area)),
+  ) as Messages;
+}
