@@ -192,7 +192,7 @@ describe("stored endpoints", () => {
     await createEndpoint({ input: input() });
     await expect(createEndpoint({ input: input({ name: "local VLLM" }) })).rejects.toMatchObject({
       code: "conflict:endpoint_name",
-      fields: { name: expect.any(String) },
+      fields: { name: { key: "conflict.endpoint_name" } },
     });
     await expect(
       createEndpoint({ input: input({ name: "Demo (scripted, offline)" }) }),

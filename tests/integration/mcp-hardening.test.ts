@@ -5,6 +5,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { listToolChoices } from "@/lib/builder/tools";
+import { errorBody } from "@/lib/http/error-body";
 import { createMcpServer, getMcpServerForAdmin, McpPool, mcpSettings, refreshMcpServer } from "@/lib/mcp";
 import { parseAddressPolicy } from "@/lib/mcp/address-policy";
 import { MAX_ERROR_CHARS } from "@/lib/mcp/redact";
@@ -97,7 +98,7 @@ describe("MCP server address policy", () => {
         input: { name: `Bad ${url.length}`, transport: "http", url },
       }).catch((e) => e);
       expect(err, url).toMatchObject({ code: "bad_request:mcp_server" });
-      expect(err.fields.url, url).toMatch(/^This URL can't be used: /);
+      expect((await errorBody(err)).fields?.url, url).toMatch(/^This URL can't be used: /);
     }
     expect(await query(`SELECT 1 FROM "McpServer"`)).toHaveLength(0);
   });
@@ -110,7 +111,7 @@ describe("MCP server address policy", () => {
         const err = await createMcpServer({ input: { name: "Local", transport: "http", url } }).catch(
           (e) => e,
         );
-        expect(err.fields?.url, url).toMatch(/MCP_ALLOWED_NETWORKS=(loopback|private)/);
+        expect((await errorBody(err)).fields?.url, url).toMatch(/MCP_ALLOWED_NETWORKS=(loopback|private)/);
       }
       // A name the operator allowed may resolve to loopback.
       process.env.MCP_ALLOWED_NETWORKS = "localhost";

@@ -3,6 +3,7 @@
 import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { intlWrapper } from "../helpers/intl";
 import { installQueryCounter, type QueryCounter } from "../helpers/query-counter";
 import { query, resetDatabase } from "../helpers/reset-db";
 import { makeUser, setSettings } from "./quota-fixtures";
@@ -29,11 +30,12 @@ const propsOf = (el: unknown) => (el as ReactElement<Props>).props;
 async function renderSlot(node: unknown): Promise<string> {
   if (!node) return "";
   const el = node as ReactElement<Props> & { type: unknown };
-  // An async (server) component is awaited first; a client component renders as it is.
+  // An async (server) component is awaited first; a client component renders as it is, inside the
+  // messages provider the root layout gives it.
   if (typeof el.type === "function" && el.type.constructor.name === "AsyncFunction") {
     return renderToStaticMarkup((await (el.type as (p: Props) => unknown)(el.props)) as ReactElement);
   }
-  return renderToStaticMarkup(el);
+  return renderToStaticMarkup((await intlWrapper())(el));
 }
 
 describe("page renders write nothing", () => {

@@ -390,7 +390,7 @@ describe("approval of tool calls", () => {
   it("the builder refuses 'Ask before running' for a tool the agent does not have", async () => {
     await expect(makeAgent(owner.id, "Odd", { tools: [], askTools: ["calculator"] })).rejects.toMatchObject({
       code: "bad_request:agent_tool",
-      fields: { askTools: expect.any(String) },
+      fields: { askTools: { key: "bad_request.agent_ask_tool", values: { tool: "calculator" } } },
     });
     const [row] = await query<{ askTools: string[] }>(`SELECT "askTools" FROM "Agent" WHERE id = $1`, [
       ids.worker,
