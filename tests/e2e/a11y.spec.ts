@@ -94,8 +94,12 @@ const STATES: State[] = [
     signedIn: true,
     open: async (page) => {
       await goto("/agents", "agent-link")(page);
-      await page.keyboard.press("?");
-      await expect(page.getByTestId("shortcuts-dialog")).toBeVisible();
+      // The list is server-rendered: a "?" pressed before the page has hydrated reaches no
+      // listener (CI, once). Pressed again until the dialog opens.
+      await expect(async () => {
+        await page.keyboard.press("?");
+        await expect(page.getByTestId("shortcuts-dialog")).toBeVisible({ timeout: 1_000 });
+      }).toPass({ timeout: 15_000 });
     },
   },
   { name: "builder-new", signedIn: true, open: goto("/agents/new", "agent-form") },
