@@ -39,7 +39,7 @@ export function AuditLog({ entries }: { entries: Entry[] }) {
   const what = t("audit.columns.what");
   const change = t("audit.columns.change");
   return (
-    <div className="overflow-x-auto rounded-xl border border-zinc-200 dark:border-zinc-800">
+    <div className="relative overflow-x-auto rounded-xl border border-zinc-200 dark:border-zinc-800">
       <table className="stack-table w-full text-left text-sm" data-testid="audit-log">
         <thead className="bg-zinc-50 text-xs uppercase text-zinc-500 dark:bg-zinc-900">
           <tr>

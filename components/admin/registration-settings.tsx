@@ -162,7 +162,7 @@ export function RegistrationSettings({
         {invites.length === 0 ? (
           <p className="text-sm text-zinc-500">{t("invites.empty")}</p>
         ) : (
-          <div className="overflow-x-auto rounded-xl border border-zinc-200 dark:border-zinc-800">
+          <div className="relative overflow-x-auto rounded-xl border border-zinc-200 dark:border-zinc-800">
             <table className="w-full text-left text-sm" data-testid="invites-table">
               <thead className="bg-zinc-50 text-xs uppercase text-zinc-500 dark:bg-zinc-900">
                 <tr>

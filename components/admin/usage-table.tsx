@@ -24,7 +24,7 @@ export function UsageTable({
   const total = t("columns.total");
   const bySubagents = t("columns.bySubagents");
   return (
-    <div className="overflow-x-auto rounded-xl border border-zinc-200 dark:border-zinc-800">
+    <div className="relative overflow-x-auto rounded-xl border border-zinc-200 dark:border-zinc-800">
       <table className="stack-table w-full text-left text-sm" data-testid={testId}>
         <thead className="bg-zinc-50 text-xs uppercase text-zinc-500 dark:bg-zinc-900">
           <tr>

@@ -47,7 +47,7 @@ export function UsersTable({
     });
 
   return (
-    <div className="overflow-x-auto rounded-xl border border-zinc-200 dark:border-zinc-800">
+    <div className="relative overflow-x-auto rounded-xl border border-zinc-200 dark:border-zinc-800">
       {error && (
         <p
           role="alert"
