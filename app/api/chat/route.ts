@@ -3,7 +3,6 @@ import { liveSse } from "@/lib/chat/sse-stream";
 import { startChat } from "@/lib/chat/start-chat";
 import { route } from "@/lib/http/route";
 import { chooseLocale } from "@/lib/i18n/locales";
-import { requestLocale } from "@/lib/i18n/request-locale";
 
 export const dynamic = "force-dynamic";
 
@@ -14,9 +13,9 @@ export const dynamic = "force-dynamic";
  */
 export const POST = route({ json: true }, async ({ req, body }) => {
   const user = await requireUser();
-  // The demo model answers in the request's language; outside a Next.js request (tests calling the
-  // handler) next-intl has none, so the request's own Accept-Language decides.
-  const locale = await requestLocale().catch(() => chooseLocale(null, req.headers.get("accept-language")));
+  // The demo model answers in the request's language, chosen by the rule next-intl's request config
+  // uses, from the user already read: asking next-intl would read the session and the user again.
+  const locale = chooseLocale(user.locale, req.headers.get("accept-language"));
   const live = await startChat({ user, body, locale });
   return new Response(liveSse(live, req.signal), {
     headers: {
