@@ -115,7 +115,9 @@ async function shutdown(code = 0) {
 }
 process.on("SIGINT", () => void shutdown(0));
 process.on("SIGTERM", () => void shutdown(0));
-child.on("exit", (code) => {
+// A server that dies on its own is a failure even when a signal (OOM killer, SIGKILL) ended it, so
+// whoever started the app (a supervisor, a container runtime) sees a non-zero status.
+child.on("exit", (code, signal) => {
   childExited = true;
-  void shutdown(code ?? 0);
+  void shutdown(code ?? (signal ? 1 : 0));
 });
