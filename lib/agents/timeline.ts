@@ -7,8 +7,8 @@ import { ROOT_SPAN_ID, type RunEvent } from "./events";
  * event, and stored with the tree, so a reloaded answer shows the same spans.
  */
 export type TimelineKind = "agent" | "model" | "tool" | "wait";
-/** What a wait waited for: a person's approval, a free parallel-subagent slot, a provider retry. */
-export type WaitKind = "approval" | "cap" | "retry";
+/** What a wait waited for: a person's approval or a free parallel-subagent slot. */
+export type WaitKind = "approval" | "cap";
 
 export interface TimelineSpan {
   /** Unique within the run: the agent span id, or `<kind>:<id>`. */
@@ -200,7 +200,7 @@ export interface CriticalPath {
 /**
  * The chain of spans that decided the answer's wall time: from the root's end, walk back to the
  * child that ended last before the cursor, descend into it if it is an agent span, then continue
- * from that child's start. Waits (approval, cap, retry) count: they held the answer back too.
+ * from that child's start. Waits (approval, cap) count: they held the answer back too.
  */
 export function criticalPath(spans: readonly TimelineSpan[], now?: number): CriticalPath {
   const root = spans.find((s) => s.id === ROOT_SPAN_ID);
