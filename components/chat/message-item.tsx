@@ -232,7 +232,7 @@ export function AssistantMessage({
         </p>
       )}
       {tree && shown.reason && <EndedEarly tree={tree} reason={shown.reason} />}
-      <TimelineToggle spans={tree?.timeline} />
+      <TimelineToggle spans={tree?.timeline} rootName={agentName} />
       {message.status === "STOPPED" && (
         <p className="text-xs text-amber-700 dark:text-amber-300">{t("stopped")}</p>
       )}

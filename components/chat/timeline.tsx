@@ -1,6 +1,7 @@
 "use client";
 import { useFormatter, useTranslations } from "next-intl";
 import { useId, useMemo, useState } from "react";
+import { ROOT_SPAN_ID } from "@/lib/agents/events";
 import { criticalPath, type TimelineSpan } from "@/lib/agents/timeline";
 import { formatDuration, formatTokens } from "./format";
 import { lanesOf } from "./timeline-layout";
@@ -25,7 +26,13 @@ export function styleKey(span: TimelineSpan): string {
 }
 
 /** The answer's timeline: a Timeline button next to the trace that opens the chart or the table. */
-export function TimelineToggle({ spans }: { spans: TimelineSpan[] | undefined }) {
+export function TimelineToggle({
+  spans,
+  rootName,
+}: {
+  spans: TimelineSpan[] | undefined;
+  rootName?: string;
+}) {
   const t = useTranslations("timeline");
   const [open, setOpen] = useState(false);
   const id = useId();
@@ -44,11 +51,16 @@ export function TimelineToggle({ spans }: { spans: TimelineSpan[] | undefined })
       </button>
       {open && (
         <div id={id}>
-          <TimelineView spans={spans} />
+          <TimelineView spans={rootName ? named(spans, rootName) : spans} />
         </div>
       )}
     </div>
   );
+}
+
+/** The root span under the answer's agent name (the run only knows its id). */
+function named(spans: TimelineSpan[], rootName: string): TimelineSpan[] {
+  return spans.map((s) => (s.id === ROOT_SPAN_ID ? { ...s, label: rootName } : s));
 }
 
 function TimelineView({ spans }: { spans: TimelineSpan[] }) {
@@ -77,7 +89,7 @@ function TimelineView({ spans }: { spans: TimelineSpan[] }) {
             <button
               key={v}
               type="button"
-              data-testid={`timeline-${v}`}
+              data-testid={`timeline-view-${v}`}
               aria-pressed={view === v}
               onClick={() => setView(v)}
               className="rounded border border-zinc-300 px-2 py-0.5 aria-pressed:bg-zinc-800 aria-pressed:text-white dark:border-zinc-700 dark:aria-pressed:bg-zinc-200 dark:aria-pressed:text-zinc-900"

@@ -19,7 +19,7 @@ export interface TimelineSpan {
   parentId: string | null;
   /** Depth of the agent span it belongs to (0 for the root). */
   depth: number;
-  /** Agent id, tool name or model name. */
+  /** Agent name (the root: its agent id, the host shows its name), tool name or model name. */
   label: string;
   start: number;
   /** Absent while running. */
@@ -131,7 +131,7 @@ export function applyTimeline(list: TimelineSpan[], index: TimelineIndex, ev: Ru
       const wait = index.spans.get(`wait:${ev.spanId}`);
       if (wait) {
         close(index, wait.id, t);
-        wait.label = ev.agentId;
+        wait.label = ev.agentName || ev.agentId;
       }
       if (!index.spans.has(ev.spanId))
         add(list, index, {
@@ -139,7 +139,7 @@ export function applyTimeline(list: TimelineSpan[], index: TimelineIndex, ev: Ru
           kind: "agent",
           parentId: ev.parentSpanId ?? ROOT_SPAN_ID,
           depth: ev.depth,
-          label: ev.agentId,
+          label: ev.agentName || ev.agentId,
           start: t,
           inputTokens: 0,
           outputTokens: 0,
