@@ -67,6 +67,8 @@ function TimelineView({ spans }: { spans: TimelineSpan[] }) {
   const t = useTranslations("timeline");
   const format = useFormatter();
   const [view, setView] = useState<"chart" | "table">("chart");
+  // The span hovered or focused: its details (tokens) show under the chart, never clipped.
+  const [active, setActive] = useState<string | null>(null);
   const { lanes, end } = lanesOf(spans);
   const path = useMemo(() => criticalPath(spans, end), [spans, end]);
   const total = Math.max(1, end);
@@ -119,15 +121,32 @@ function TimelineView({ spans }: { spans: TimelineSpan[] }) {
                     {agent.label}
                   </span>
                   <div className="relative h-6 flex-1 rounded bg-zinc-100 dark:bg-zinc-900">
-                    <Bar span={agent} total={total} end={end} critical={path.ids.has(agent.id)} agent />
+                    <Bar
+                      span={agent}
+                      total={total}
+                      end={end}
+                      critical={path.ids.has(agent.id)}
+                      onActive={setActive}
+                      agent
+                    />
                     {items.map((s) => (
-                      <Bar key={s.id} span={s} total={total} end={end} critical={path.ids.has(s.id)} />
+                      <Bar
+                        key={s.id}
+                        span={s}
+                        total={total}
+                        end={end}
+                        critical={path.ids.has(s.id)}
+                        onActive={setActive}
+                      />
                     ))}
                   </div>
                 </li>
               ))}
             </ul>
           </div>
+          <p data-testid="timeline-tip" className="mt-1 min-h-4 text-zinc-700 dark:text-zinc-300">
+            {active}
+          </p>
           <Legend />
         </>
       )}
@@ -140,12 +159,14 @@ function Bar({
   total,
   end,
   critical,
+  onActive,
   agent = false,
 }: {
   span: TimelineSpan;
   total: number;
   end: number;
   critical: boolean;
+  onActive: (tip: string | null) => void;
   agent?: boolean;
 }) {
   const t = useTranslations("timeline");
@@ -174,10 +195,14 @@ function Bar({
     <button
       type="button"
       aria-label={tip}
+      onFocus={() => onActive(tip)}
+      onMouseEnter={() => onActive(tip)}
+      onBlur={() => onActive(null)}
+      onMouseLeave={() => onActive(null)}
       data-testid={agent ? "timeline-agent" : "timeline-span"}
       data-kind={key}
       data-critical={critical || undefined}
-      className={`group absolute focus:z-20 focus:outline-2 focus:outline-offset-1 focus:outline-blue-600 ${
+      className={`absolute focus:z-20 focus:outline-2 focus:outline-offset-1 focus:outline-blue-600 ${
         agent
           ? "inset-y-0 rounded bg-zinc-300/60 dark:bg-zinc-700/60"
           : `inset-y-1 rounded-sm ${style?.className ?? ""}`
@@ -191,13 +216,6 @@ function Bar({
           style={{ background: style.pattern }}
         />
       )}
-      <span
-        role="tooltip"
-        data-testid="timeline-tip"
-        className="pointer-events-none absolute top-full left-0 z-30 mt-1 hidden w-max max-w-[16rem] rounded bg-zinc-900 px-2 py-1 text-[11px] text-white group-hover:block group-focus:block dark:bg-zinc-100 dark:text-zinc-900"
-      >
-        {tip}
-      </span>
     </button>
   );
 }
