@@ -81,6 +81,7 @@ test.describe
       await expect(wait).toHaveCount(1);
       await expect(wait).toHaveAttribute("data-critical", "true");
       await expect(answer.getByText("Waiting for approval").first()).toBeVisible();
+      await answer.getByTestId("timeline").scrollIntoViewIfNeeded();
       await screenshot(page, "timeline-approval");
     });
   });
