@@ -23,29 +23,32 @@ export function TimelineTable({ spans, critical }: { spans: TimelineSpan[]; crit
           </tr>
         </thead>
         <tbody>
-          {spans.map((s) => (
-            <tr
-              key={s.id}
-              data-testid="timeline-row"
-              data-kind={styleKey(s)}
-              className="text-zinc-800 dark:text-zinc-200"
-            >
-              <th scope="row" className="font-normal" style={{ paddingLeft: `${s.depth * 0.5}rem` }}>
-                {s.label}
-              </th>
-              <td>{t(`kind.${styleKey(s)}` as "kind.model")}</td>
-              <td>{formatDuration(format, s.start)}</td>
-              <td>{s.end === undefined ? t("running") : formatDuration(format, s.end - s.start)}</td>
-              <td>
-                {s.inputTokens !== undefined &&
-                  t("tokens", {
-                    input: formatTokens(format, s.inputTokens),
-                    output: formatTokens(format, s.outputTokens ?? 0),
-                  })}
-              </td>
-              <td>{critical.has(s.id) ? t("yes") : t("no")}</td>
-            </tr>
-          ))}
+          {/* Model calls are recorded at their end: sorted here so the rows follow the start times. */}
+          {[...spans]
+            .sort((a, b) => a.start - b.start)
+            .map((s) => (
+              <tr
+                key={s.id}
+                data-testid="timeline-row"
+                data-kind={styleKey(s)}
+                className="text-zinc-800 dark:text-zinc-200"
+              >
+                <th scope="row" className="font-normal" style={{ paddingLeft: `${s.depth * 0.5}rem` }}>
+                  {s.label}
+                </th>
+                <td>{t(`kind.${styleKey(s)}` as "kind.model")}</td>
+                <td>{formatDuration(format, s.start)}</td>
+                <td>{s.end === undefined ? t("running") : formatDuration(format, s.end - s.start)}</td>
+                <td>
+                  {s.inputTokens !== undefined &&
+                    t("tokens", {
+                      input: formatTokens(format, s.inputTokens),
+                      output: formatTokens(format, s.outputTokens ?? 0),
+                    })}
+                </td>
+                <td>{critical.has(s.id) ? t("yes") : t("no")}</td>
+              </tr>
+            ))}
         </tbody>
       </table>
     </div>
