@@ -20,8 +20,10 @@ import { renderToStaticMarkup } from "react-dom/server";
 import ReactMarkdown from "react-markdown";
 import remarkGfm from "remark-gfm";
 import { blockSplitter } from "../components/chat/markdown-blocks";
+import { lanesOf } from "../components/chat/timeline-layout";
 import type { RunEvent } from "../lib/agents/events";
 import { syntheticRunEvents } from "../lib/agents/testing/trace-events";
+import { criticalPath } from "../lib/agents/timeline";
 import { applyEvent, type MessageTree, reduceEvents } from "../lib/agents/trace";
 import { browserRender, longAnswer } from "./render-browser";
 
@@ -134,6 +136,36 @@ for (const tokens of [1_000, 10_000]) {
   );
   console.log(
     `${String(tokens).padStart(9)}  ${fmt(whole)}    ${fmt(blocks)}   ${`${Math.round(whole / blocks)}×`.padStart(8)}`,
+  );
+}
+
+// The timeline (lib/agents/timeline.ts): its spans are kept by applyEvent, so the reducer's share
+// of a frame must not grow with the answer. The chart's layout and critical path (lanesOf +
+// criticalPath, recomputed per render) are printed beside it: they walk all spans.
+console.log(`\nTimeline per animation frame (${BATCH} new events per frame, events carry t), median ms:`);
+console.log("   events  spans  reducer/frame  reducer/event  layout+critical/frame");
+for (const n of [1_000, 5_000, 10_000]) {
+  const events = syntheticRunEvents(n).map((e, i) => ({ ...e, t: i }) as RunEvent);
+  const reducer = median(
+    Array.from({ length: 15 }, () => {
+      // The live tree as the client holds it: reduced (and indexed) event by event so far.
+      const tree = reduceEvents(events.slice(0, n - BATCH));
+      const t = performance.now();
+      for (let i = n - BATCH; i < n; i++) applyEvent(tree, events[i]);
+      return performance.now() - t;
+    }),
+  );
+  const spans = reduceEvents(events).timeline ?? [];
+  const layout = median(
+    Array.from({ length: 15 }, () => {
+      const t = performance.now();
+      const { end } = lanesOf(spans);
+      criticalPath(spans, end);
+      return performance.now() - t;
+    }),
+  );
+  console.log(
+    `${String(n).padStart(9)}  ${String(spans.length).padStart(5)}  ${reducer.toFixed(4).padStart(13)}  ${(reducer / BATCH).toFixed(5).padStart(13)}  ${layout.toFixed(3).padStart(21)}`,
   );
 }
 

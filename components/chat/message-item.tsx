@@ -10,6 +10,7 @@ import { formatTokens } from "./format";
 import { LazyMarkdown as Markdown } from "./lazy-markdown";
 import { MessageAttachments } from "./message-attachments";
 import { StatusBadge } from "./status-badge";
+import { TimelineToggle } from "./timeline";
 import { TraceContent } from "./trace-content";
 
 interface BranchNav {
@@ -231,6 +232,7 @@ export function AssistantMessage({
         </p>
       )}
       {tree && shown.reason && <EndedEarly tree={tree} reason={shown.reason} />}
+      <TimelineToggle spans={tree?.timeline} rootName={agentName} />
       {message.status === "STOPPED" && (
         <p className="text-xs text-amber-700 dark:text-amber-300">{t("stopped")}</p>
       )}

@@ -223,6 +223,15 @@ describe("approval of tool calls", () => {
     for (const e of after) applyEvent(continued, e);
     expect(continued.status).toBe("completed");
     expect(JSON.stringify(continued.content)).toContain("a: b: c: wiped x");
+    // One time axis across the pause: the snapshot carries it, offsets after it never go back.
+    expect(stored.clock?.elapsedMs).toBeGreaterThanOrEqual(0);
+    const offsets = [...before, ...after].map((e) => e.t as number);
+    expect(offsets.every((t) => Number.isFinite(t))).toBe(true);
+    for (let i = 1; i < offsets.length; i++) expect(offsets[i]).toBeGreaterThanOrEqual(offsets[i - 1]);
+    expect(after[0].t).toBeGreaterThanOrEqual(stored.clock?.elapsedMs as number);
+    // The wait for the person is a span of its own on that axis, closed by the decision.
+    const wait = continued.timeline?.find((s) => s.kind === "wait" && s.wait === "approval");
+    expect(wait).toMatchObject({ label: "wipe", start: expect.any(Number), end: after[0].t });
   });
 
   it("lets parallel pending calls be decided one by one", async () => {

@@ -31,6 +31,11 @@ export interface EventBase {
   agentId: string;
   /** Milliseconds since the epoch. */
   ts: number;
+  /**
+   * Milliseconds since the run started on the server's monotonic clock (see clock.ts): the
+   * timeline's axis, continued across a pause and resume. Absent in events stored before it existed.
+   */
+  t?: number;
 }
 
 export interface RunStartEvent extends EventBase {
@@ -106,6 +111,8 @@ export interface UsageEvent extends EventBase {
   outputTokens: number;
   provider: string;
   model: string;
+  /** The run's offset (`t`) when this model call started; the event's own `t` is its end. */
+  startT?: number;
 }
 export interface HandoffEvent extends EventBase {
   type: "handoff";
@@ -150,4 +157,8 @@ export type RunEvent =
 export type RunEventType = RunEvent["type"];
 
 /** Distributes Omit over the union so each member keeps its own fields. */
-export type RunEventInit = RunEvent extends infer E ? (E extends RunEvent ? Omit<E, "ts"> : never) : never;
+export type RunEventInit = RunEvent extends infer E
+  ? E extends RunEvent
+    ? Omit<E, "ts" | "t">
+    : never
+  : never;

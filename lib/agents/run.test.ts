@@ -399,7 +399,8 @@ describe("AgentRun.consume: events handed to the host as they are emitted", () =
     // Times, run ids and the scripted model's call ids differ from run to run.
     const shape = (events: RunEvent[]) =>
       JSON.parse(
-        JSON.stringify(events.map(({ ts: _ts, ...rest }) => rest))
+        JSON.stringify(events.map(({ ts: _ts, t: _t, ...rest }) => rest))
+          .replace(/"startT":\d+/g, '"startT":0')
           .replace(/scripted-\d+/g, "scripted")
           .replace(/"runId":"[^"]+"/g, '"runId":"r"')
           .replace(/"durationMs":\d+/g, '"durationMs":0'),

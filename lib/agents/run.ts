@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { setMaxListeners } from "node:events";
 import type { BaseMessage } from "@langchain/core/messages";
+import { RunClock } from "./clock";
 import { AgentEngineError, errorCode, errorMessage } from "./errors";
 import {
   type GraphType,
@@ -61,6 +62,7 @@ export class AgentRun {
   private promise?: Promise<RunResult>;
   private fatal: { err: unknown } | undefined;
   private readonly journal: Journal;
+  private readonly clock: RunClock;
   private suspended = false;
   private idle?: IdleWatch;
   /** Set by `consume()`: events go straight to it instead of the queue. */
@@ -90,6 +92,8 @@ export class AgentRun {
     this.journal = new Journal(
       opts.resume ? structuredClone(opts.resume) : emptySnapshot(this.id, Date.now()),
     );
+    this.clock = new RunClock(opts.resume?.clock);
+    this.journal.clock = this.clock;
   }
 
   /** Whether this run continues a stored one. */
@@ -166,6 +170,7 @@ export class AgentRun {
     const idle = new IdleWatch(() => approvals?.onIdle?.(journal.snapshot()));
     this.idle = idle;
     const sink = this.sink;
+    const clock = this.clock;
     const logger = this.opts.logger ?? jsonLogger;
     const runId = this.id;
     return {
@@ -174,6 +179,7 @@ export class AgentRun {
       emit: sink
         ? (event: RunEventInit) => {
             (event as RunEvent).ts = Date.now();
+            (event as RunEvent).t = clock.offset();
             idle.touch();
             try {
               sink(event as RunEvent);
@@ -183,6 +189,7 @@ export class AgentRun {
           }
         : (event: RunEventInit) => {
             (event as RunEvent).ts = Date.now();
+            (event as RunEvent).t = clock.offset();
             idle.touch();
             queue.push(event as RunEvent);
           },
@@ -198,6 +205,7 @@ export class AgentRun {
       nextId: () => `${this.id.slice(0, 8)}_${++journal.data.seq}`,
       models: new Map(),
       journal,
+      clock,
       approvals,
       idle,
       files: this.files,

@@ -1,5 +1,6 @@
 import type { ExpiredBy, ToolApproval } from "./approval";
 import { type GraphType, ROOT_SPAN_ID, type RunEvent, type RunStatus, type Usage } from "./events";
+import { applyTimeline, indexTimeline, type TimelineIndex, type TimelineSpan } from "./timeline";
 
 export type NodeStatus = "running" | "completed" | "failed" | "stopped";
 
@@ -82,6 +83,8 @@ export interface MessageTree {
   summary?: string;
   /** Notices for the user (e.g. a tool that is no longer available), in order. */
   notices?: string[];
+  /** The run's timeline (see timeline.ts); absent for runs whose events carry no offsets. */
+  timeline?: TimelineSpan[];
 }
 
 interface Span {
@@ -181,6 +184,7 @@ interface TreeIndex {
   toolCalls: Map<string, ToolCallNode | SubagentNode>;
   /** Start time of each tool call applied to this tree object (for its duration). */
   startedAt: Map<string, number>;
+  timeline: TimelineIndex;
 }
 
 const indexes = new WeakMap<MessageTree, TreeIndex>();
@@ -207,6 +211,7 @@ function indexOf(tree: MessageTree): TreeIndex {
       spans: new Map([[ROOT_SPAN_ID, { content: tree.content, parent: null }]]),
       toolCalls: new Map(),
       startedAt: new Map(),
+      timeline: indexTimeline(tree.timeline),
     };
     indexContent(index, tree.content, ROOT_SPAN_ID);
     indexes.set(tree, index);
@@ -221,7 +226,11 @@ function indexOf(tree: MessageTree): TreeIndex {
  * Events of unknown spans are attached to the root so nothing is silently dropped.
  */
 export function applyEvent(tree: MessageTree, ev: RunEvent): MessageTree {
-  const { spans, toolCalls, startedAt } = indexOf(tree);
+  const { spans, toolCalls, startedAt, timeline } = indexOf(tree);
+  if (ev.t !== undefined) {
+    tree.timeline ??= [];
+    applyTimeline(tree.timeline, timeline, ev);
+  }
   const spanOf = (id: string) => spans.get(id) ?? (spans.get(ROOT_SPAN_ID) as Span);
   switch (ev.type) {
     case "run_start":

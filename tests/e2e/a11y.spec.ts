@@ -64,6 +64,18 @@ const STATES: State[] = [
     },
   },
   {
+    name: "timeline-open",
+    signedIn: true,
+    open: async (page) => {
+      const chat = new ChatPage(page);
+      await chat.openNew("Team Lead");
+      await chat.send("Compute 2 * 3\nWhat time is it?");
+      await chat.waitForAnswer();
+      await chat.lastAssistant().getByTestId("timeline-toggle").click();
+      await expect(chat.lastAssistant().getByTestId("timeline-lane").first()).toBeVisible();
+    },
+  },
+  {
     name: "conversation",
     signedIn: true,
     open: async (page) => goto(conversationUrl, "assistant-message")(page),

@@ -2,6 +2,7 @@ import type { BaseLanguageModelInput } from "@langchain/core/language_models/bas
 import type { AIMessageChunk, SystemMessage } from "@langchain/core/messages";
 import type { Runnable } from "@langchain/core/runnables";
 import type { ApprovalHooks } from "../approval";
+import type { RunClock } from "../clock";
 import type { RunEventInit, Usage } from "../events";
 import type { RunFile } from "../files";
 import type { Limits } from "../limits";
@@ -28,6 +29,8 @@ export interface RunContext {
   nextId(): string;
   /** Bound models by agent input, so parallel children share one instance. */
   models: Map<AgentInput, ChatRunnable>;
+  /** The run's time axis (every event's `t`). */
+  clock: RunClock;
   /** What the run has done (replayed when the run resumes from a snapshot). */
   journal: Journal;
   /** The host's approval hooks; without them a tool that asks before running is refused. */

@@ -7,6 +7,7 @@
  */
 import { AIMessage } from "@langchain/core/messages";
 import type { ApprovalRequest } from "../approval";
+import type { ClockMark, RunClock } from "../clock";
 
 export interface StoredTurn {
   id?: string;
@@ -40,6 +41,8 @@ export interface RunSnapshot {
   pending: Record<string, ApprovalRequest>;
   /** Counter of generated ids. */
   seq: number;
+  /** The run's time axis at the snapshot, so a resumed run's event offsets (`t`) continue it. */
+  clock?: ClockMark;
 }
 
 export function emptySnapshot(runId: string, startedAt: number): RunSnapshot {
@@ -54,6 +57,9 @@ export function turnKey(spanId: string, agentId: string, turn: number): string {
 export class Journal {
   /** Tool call ids of turns that were replayed: their `tool_call_start` was already streamed. */
   readonly replayedCalls = new Set<string>();
+
+  /** The run's clock; a snapshot records where its axis was. */
+  clock?: RunClock;
 
   constructor(readonly data: RunSnapshot) {}
 
@@ -91,6 +97,8 @@ export class Journal {
 
   /** A deep copy, safe to store while the run goes on. */
   snapshot(): RunSnapshot {
-    return structuredClone(this.data);
+    const copy = structuredClone(this.data);
+    if (this.clock) copy.clock = this.clock.mark();
+    return copy;
   }
 }

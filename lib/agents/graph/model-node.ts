@@ -114,6 +114,7 @@ export async function callModel(exec: AgentExecution, messages: BaseMessage[]): 
 
 async function streamTurn(exec: AgentExecution, messages: BaseMessage[]): Promise<AIMessage> {
   const { run, input } = exec;
+  const startT = run.clock.offset();
   const model = boundModel(exec);
   const prompt = forProtocol(exec.system ? [exec.system, ...messages] : messages, input.provider);
   // No callbacks: nothing reads them, and a handler per chunk is the main cost of streaming.
@@ -138,6 +139,7 @@ async function streamTurn(exec: AgentExecution, messages: BaseMessage[]): Promis
     outputTokens,
     provider: input.provider,
     model: input.model,
+    startT,
   });
   addUsage(exec, inputTokens, outputTokens);
   if (run.onModelCallEnd) {
