@@ -2,6 +2,7 @@ import type { BaseLanguageModelInput } from "@langchain/core/language_models/bas
 import type { AIMessageChunk, SystemMessage } from "@langchain/core/messages";
 import type { Runnable } from "@langchain/core/runnables";
 import type { ApprovalHooks } from "../approval";
+import type { ModelPrice } from "../cost";
 import type { RunEventInit, Usage } from "../events";
 import type { RunFile } from "../files";
 import type { Limits } from "../limits";
@@ -34,6 +35,10 @@ export interface RunContext {
   approvals?: ApprovalHooks;
   /** Work in flight vs. calls waiting for a person. */
   idle: IdleWatch;
+  /** The price of an agent's model; undefined = the run does not account cost, null = no price. */
+  /** True when the host passed prices: usage then carries cost (see cost.ts). */
+  accountsCost: boolean;
+  priceOf(input: { endpointId: string; model: string }): ModelPrice | null | undefined;
   /** Every file attached in the conversation (unique names); what root agents can see and pass on. */
   files: RunFile[];
 }
