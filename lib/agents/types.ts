@@ -193,6 +193,8 @@ export interface ModelCallInfo {
   parentSpanId: string | null;
   depth: number;
   provider: string;
+  /** The endpoint reference the model came from (as agents configure it). */
+  endpointId?: string;
   model: string;
   inputTokens: number;
   outputTokens: number;

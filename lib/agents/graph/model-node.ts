@@ -149,6 +149,7 @@ async function streamTurn(
         parentSpanId: exec.parentSpanId,
         depth: exec.depth,
         provider: input.provider,
+        endpointId: input.endpointId,
         model: input.model,
         ...tokens,
         ...(cost !== undefined ? { cost } : {}),

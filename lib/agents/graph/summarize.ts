@@ -112,6 +112,7 @@ export async function summarizeIfNeeded(
       await run.onModelCallEnd({
         ...base,
         provider: s.provider,
+        endpointId: s.endpointId,
         model: s.model,
         ...tokens,
         ...(cost !== undefined ? { cost } : {}),
