@@ -15,6 +15,7 @@ export const AREAS = [
   "endpoints",
   "errors",
   "demo",
+  "cost",
 ] as const;
 export type Area = (typeof AREAS)[number];
 
