@@ -34,6 +34,15 @@ describe("cost math", () => {
       }),
     ).toEqual({ inputTokens: 10, outputTokens: 5, cachedInputTokens: 4, reasoningTokens: 5 });
   });
+
+  it("counts tokens only in the total (Google's thoughts) as reasoning output", () => {
+    expect(tokensOf({ input_tokens: 10, output_tokens: 5, total_tokens: 18 })).toEqual({
+      inputTokens: 10,
+      outputTokens: 8,
+      cachedInputTokens: 0,
+      reasoningTokens: 3,
+    });
+  });
 });
 
 describe("a run with prices", () => {

@@ -30,16 +30,21 @@ export interface CallTokens {
 
 /**
  * Token counts from LangChain's standard `usage_metadata`: every client reports input including
- * cached tokens and output including reasoning tokens, with the details as sub-counts.
+ * cached tokens and output including reasoning tokens, with the details as sub-counts. A client
+ * that leaves reasoning out of both (@langchain/google-genai: `thoughtsTokenCount` is only in
+ * `total_tokens`) shows it as total − input − output; those tokens are billed as output, so they
+ * are added to output as reasoning.
  */
 export function tokensOf(usage: UsageMetadata | undefined): CallTokens {
   const inputTokens = usage?.input_tokens ?? 0;
-  const outputTokens = usage?.output_tokens ?? 0;
+  const reported = usage?.output_tokens ?? 0;
+  const hidden = Math.max(0, (usage?.total_tokens ?? 0) - inputTokens - reported);
+  const outputTokens = reported + hidden;
   return {
     inputTokens,
     outputTokens,
     cachedInputTokens: Math.min(inputTokens, usage?.input_token_details?.cache_read ?? 0),
-    reasoningTokens: Math.min(outputTokens, usage?.output_token_details?.reasoning ?? 0),
+    reasoningTokens: Math.min(outputTokens, (usage?.output_token_details?.reasoning ?? 0) + hidden),
   };
 }
 
