@@ -173,6 +173,7 @@ export async function startChat({
     signal: controller.signal,
     limits: engineLimits(limits),
     onModelCallEnd: charges.onModelCallEnd,
+    prices: await runPrices(runTools.agents.values()),
     approvals: approvals.hooks,
   });
 
