@@ -4,7 +4,7 @@ import { DEMO_MODEL_ID } from "@/lib/providers/demo-constants";
 import { DEFAULT_PRICES, DEFAULT_PRICES_CURRENCY } from "./defaults";
 import { type PriceRow, resolvePrice } from "./match";
 
-export { DEFAULT_PRICES, DEFAULT_PRICES_CURRENCY } from "./defaults";
+export { DEFAULT_PRICES } from "./defaults";
 export { modelMatches, type PriceRow, resolvePrice } from "./match";
 
 /**
