@@ -4,12 +4,14 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Drawer } from "@/components/ui/drawer";
+import { addCost } from "@/lib/agents/cost";
 import type { Blocked, ChatAgent, ChatMessage } from "@/lib/chat/page-data";
 import type { AttachPolicy } from "@/lib/files/format";
 import { AgentPicker } from "./agent-picker";
 import { siblingsInfo, visiblePath } from "./branches";
 import { Composer } from "./composer";
 import { ConversationList } from "./conversation-list";
+import { ConversationCost } from "./cost";
 import { AssistantMessage, UserMessage } from "./message-item";
 import { useAttachments } from "./use-attachments";
 import { useChat } from "./use-chat";
@@ -37,6 +39,8 @@ interface ChatViewProps {
   initialBlocked?: Blocked | null;
   /** What may be attached (the admin's limits); no attach button without it. */
   attachPolicy?: AttachPolicy;
+  /** The conversation's cost from the ledger when the page rendered (null = unknown, undefined = none). */
+  initialCost?: number | null;
 }
 
 /** A conversation (or a new one): the visible branch of messages, live traces and the composer. */
@@ -49,6 +53,7 @@ export function ChatView({
   initialAgentId,
   initialBlocked = null,
   attachPolicy,
+  initialCost,
 }: ChatViewProps) {
   const t = useTranslations("chat.view");
   const tc = useTranslations("chat.composer");
@@ -73,6 +78,17 @@ export function ChatView({
   useEffect(() => {
     bottom.current?.scrollIntoView({ block: "end" });
   }, [path.length, chat.live?.tree]);
+
+  // Running total: the ledger's figure at render plus the answers written since (live ones as they stream).
+  const initialIds = useMemo(() => new Set(initialMessages.map((m) => m.id)), [initialMessages]);
+  let conversationCost: number | null | undefined = initialCost;
+  for (const m of chat.messages) {
+    if (m.role !== "ASSISTANT" || initialIds.has(m.id)) continue;
+    const tree = chat.live?.assistantId === m.id ? chat.live.tree : m.parts;
+    const c = tree?.usage.cost;
+    if (c === undefined) continue;
+    conversationCost = conversationCost === undefined ? c : addCost(conversationCost, c);
+  }
 
   const last = path.at(-1);
   // The composer empties on send and gets the text back if the server refuses it (unless the user
@@ -116,6 +132,7 @@ export function ChatView({
             {t("demoLabel")}
           </span>
         )}
+        {conversationCost !== undefined && <ConversationCost cost={conversationCost} />}
       </div>
       <Drawer open={chatsOpen} onClose={() => setChatsOpen(false)} label={t("closeChats")} hideFrom="lg">
         <ConversationList />

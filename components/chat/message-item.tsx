@@ -5,6 +5,7 @@ import { useEffect, useState } from "react";
 import { type MessageTree, shownStatus } from "@/lib/agents/trace";
 import type { ChatMessage } from "@/lib/chat/page-data";
 import { ApprovalContext, type Decide } from "./approval-context";
+import { useCostText } from "./cost";
 import { EndedEarly } from "./ended-early";
 import { formatTokens } from "./format";
 import { LazyMarkdown as Markdown } from "./lazy-markdown";
@@ -166,6 +167,8 @@ export function AssistantMessage({
   const shown: ReturnType<typeof shownStatus> = tree ? shownStatus(tree) : { status: "running" };
   const total = usage ? usage.inputTokens + usage.outputTokens : 0;
   const sub = usage ? usage.subagentInputTokens + usage.subagentOutputTokens : 0;
+  const tCost = useTranslations("cost");
+  const costText = useCostText();
   return (
     <div className="group space-y-1" data-testid="assistant-message" data-status={message.status}>
       <div className="flex items-center gap-2 text-xs text-zinc-500">
@@ -253,6 +256,11 @@ export function AssistantMessage({
               output: formatTokens(format, usage.outputTokens),
             })}
             {sub > 0 && t("bySubagents", { percent: Math.round((sub / total) * 100) })}
+          </span>
+        )}
+        {tree?.usage.cost !== undefined && (
+          <span data-testid="message-cost" className="whitespace-nowrap">
+            {tCost("answer", { cost: costText(tree.usage.cost) })}
           </span>
         )}
         {onRegenerate && !busy && (

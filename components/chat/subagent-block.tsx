@@ -3,6 +3,7 @@ import { ChevronDown, ChevronRight } from "lucide-react";
 import { useFormatter, useTranslations } from "next-intl";
 import { useState } from "react";
 import type { SubagentNode, TraceNode } from "@/lib/agents/trace";
+import { useCostText } from "./cost";
 import { formatDuration, formatTokens, tail } from "./format";
 import { StatusBadge } from "./status-badge";
 import { useStopReason } from "./stop-reason";
@@ -28,6 +29,15 @@ export function SubagentBlock({ node }: { node: SubagentNode }) {
       ? t("selfName", { name: node.agentName || t("self") })
       : node.agentName || node.subagentType;
   const tokens = node.usage.inputTokens + node.usage.outputTokens;
+  const costText = useCostText();
+  const tCost = useTranslations("cost");
+  // Own and subtree cost: one figure while the child has no (costed) descendants.
+  const blockCost =
+    node.usage.cost === undefined
+      ? null
+      : node.ownCost === undefined || node.ownCost === node.usage.cost
+        ? costText(node.usage.cost)
+        : tCost("withSubagents", { total: costText(node.usage.cost), own: costText(node.ownCost) });
   const liveTail = node.status === "running" ? tail(plainText(node.content)) : "";
   return (
     <div
@@ -77,9 +87,18 @@ export function SubagentBlock({ node }: { node: SubagentNode }) {
               {node.model}
             </span>
           )}
-          <span className="ml-auto shrink-0 text-xs text-zinc-500" data-testid="subagent-stats">
+          <span
+            className="ml-auto shrink-0 text-xs text-zinc-500"
+            data-testid="subagent-stats"
+            title={
+              node.usage.cost !== undefined && node.ownCost !== undefined
+                ? tCost("blockTitle", { own: costText(node.ownCost), total: costText(node.usage.cost) })
+                : undefined
+            }
+          >
             {[
               tokens > 0 ? t("tokens", { count: formatTokens(format, tokens) }) : null,
+              blockCost,
               node.durationMs !== undefined ? formatDuration(format, node.durationMs) : null,
             ]
               .filter(Boolean)

@@ -1,6 +1,7 @@
 "use client";
 import { useFormatter, useTranslations } from "next-intl";
 import type { TimelineSpan } from "@/lib/agents/timeline";
+import { useCostText } from "./cost";
 import { formatDuration, formatTokens } from "./format";
 import { styleKey } from "./timeline";
 
@@ -8,6 +9,7 @@ import { styleKey } from "./timeline";
 export function TimelineTable({ spans, critical }: { spans: TimelineSpan[]; critical: Set<string> }) {
   const t = useTranslations("timeline");
   const format = useFormatter();
+  const costText = useCostText();
   return (
     <div className="mt-2 overflow-x-auto">
       <table data-testid="timeline-table" className="w-full text-left">
@@ -45,6 +47,7 @@ export function TimelineTable({ spans, critical }: { spans: TimelineSpan[]; crit
                       input: formatTokens(format, s.inputTokens),
                       output: formatTokens(format, s.outputTokens ?? 0),
                     })}
+                  {s.cost !== undefined && ` · ${costText(s.cost)}`}
                 </td>
                 <td>{critical.has(s.id) ? t("yes") : t("no")}</td>
               </tr>

@@ -3,6 +3,7 @@ import { useFormatter, useTranslations } from "next-intl";
 import { useId, useMemo, useState } from "react";
 import { ROOT_SPAN_ID } from "@/lib/agents/events";
 import { criticalPath, type TimelineSpan } from "@/lib/agents/timeline";
+import { useCostText } from "./cost";
 import { formatDuration, formatTokens } from "./format";
 import { lanesOf } from "./timeline-layout";
 import { TimelineTable } from "./timeline-table";
@@ -171,6 +172,7 @@ function Bar({
 }) {
   const t = useTranslations("timeline");
   const format = useFormatter();
+  const costText = useCostText();
   const stop = span.end ?? end;
   const left = (span.start / total) * 100;
   const width = Math.max(0.5, ((stop - span.start) / total) * 100);
@@ -189,7 +191,8 @@ function Bar({
           output: formatTokens(format, span.outputTokens ?? 0),
         })
       : null;
-  const tip = [label, tokens, critical ? t("critical") : null].filter(Boolean).join(" · ");
+  const cost = span.cost !== undefined ? costText(span.cost) : null;
+  const tip = [label, tokens, cost, critical ? t("critical") : null].filter(Boolean).join(" · ");
   return (
     // A button so a keyboard reaches each span; focusing it shows its tip (tokens), as hovering does.
     <button

@@ -18,6 +18,11 @@ export type RunStatus = "completed" | "stopped" | "failed";
 export interface Usage {
   inputTokens: number;
   outputTokens: number;
+  /** Present when the run accounts cost (the host passed prices): parts of the two counts above. */
+  cachedInputTokens?: number;
+  reasoningTokens?: number;
+  /** In the installation's currency; null = some call's model has no price (unknown, not 0). */
+  cost?: number | null;
 }
 
 export interface EventBase {
@@ -109,6 +114,11 @@ export interface UsageEvent extends EventBase {
   type: "usage";
   inputTokens: number;
   outputTokens: number;
+  /** Parts of inputTokens / outputTokens; present when the provider reported them. */
+  cachedInputTokens?: number;
+  reasoningTokens?: number;
+  /** This call's cost when the run accounts cost; null = the model has no price. */
+  cost?: number | null;
   provider: string;
   model: string;
   /** The run's offset (`t`) when this model call started; the event's own `t` is its end. */

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { setMaxListeners } from "node:events";
 import type { BaseMessage } from "@langchain/core/messages";
 import { RunClock } from "./clock";
+import { addToUsage, emptyUsage } from "./cost";
 import { AgentEngineError, errorCode, errorMessage } from "./errors";
 import {
   type GraphType,
@@ -173,6 +174,9 @@ export class AgentRun {
     const clock = this.clock;
     const logger = this.opts.logger ?? jsonLogger;
     const runId = this.id;
+    const prices = this.opts.prices
+      ? new Map(this.opts.prices.map((p) => [`${p.endpointId}\u0000${p.model}`, p.price]))
+      : undefined;
     return {
       runId: this.id,
       signal: this.controller.signal,
@@ -196,6 +200,9 @@ export class AgentRun {
       limits: this.limits,
       modelFactory: this.opts.modelFactory,
       onModelCallEnd: this.opts.onModelCallEnd,
+      accountsCost: prices !== undefined,
+      priceOf: (m) =>
+        prices === undefined ? undefined : (prices.get(`${m.endpointId}\u0000${m.model}`) ?? null),
       logger,
       fail: (err: unknown) => {
         this.fatal ??= { err };
@@ -222,15 +229,24 @@ export class AgentRun {
       ancestry: [input.agentId],
       maxTurns: Number.POSITIVE_INFINITY,
       turns: 0,
-      usage: { inputTokens: 0, outputTokens: 0 },
+      usage: emptyUsage(ctx.accountsCost),
     };
   }
 
   private usageOf(execs: AgentExecution[]) {
-    const usage = { inputTokens: 0, outputTokens: 0 };
+    const usage = emptyUsage(this.opts.prices !== undefined);
     for (const e of execs) {
-      usage.inputTokens += e.usage.inputTokens;
-      usage.outputTokens += e.usage.outputTokens;
+      const u = e.usage;
+      addToUsage(
+        usage,
+        {
+          inputTokens: u.inputTokens,
+          outputTokens: u.outputTokens,
+          cachedInputTokens: u.cachedInputTokens ?? 0,
+          reasoningTokens: u.reasoningTokens ?? 0,
+        },
+        u.cost,
+      );
     }
     return usage;
   }

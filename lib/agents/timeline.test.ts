@@ -184,3 +184,40 @@ describe("criticalPath", () => {
     expect(criticalPath(running, 150).totalMs).toBe(150);
   });
 });
+
+describe("timeline cost", () => {
+  it("puts each priced call's cost on its model span and sums it up the agent spans; unknown stays unknown", () => {
+    const priced: RunEvent[] = [
+      at(0, { type: "run_start", ...root, runId: "r", graphType: "standard", rootAgentIds: ["lead"] }),
+      at(100, { type: "usage", ...root, inputTokens: 10, outputTokens: 5, ...usage, startT: 0, cost: 0.01 }),
+      at(100, { type: "tool_call_start", ...dispatch("c1", "short") }),
+      at(110, { type: "subagent_start", ...start("c1", "short") }),
+      at(200, {
+        type: "usage",
+        ...kid("c1", "short"),
+        inputTokens: 3,
+        outputTokens: 2,
+        ...usage,
+        startT: 110,
+        cost: 0.002,
+      }),
+      at(300, {
+        type: "usage",
+        ...kid("c1", "short"),
+        inputTokens: 3,
+        outputTokens: 2,
+        ...usage,
+        startT: 200,
+        cost: null,
+      }),
+    ];
+    const spans = reduceEvents(priced).timeline ?? [];
+    const byId = new Map(spans.map((s) => [s.id, s]));
+    expect(byId.get("model:1")?.cost).toBe(0.01);
+    expect(byId.get("model:4")?.cost).toBeCloseTo(0.002);
+    expect(byId.get("model:5")?.cost).toBeNull();
+    // The child has an unpriced call: its total is unknown, and so is the root's (it includes the child).
+    expect(byId.get("c1")?.cost).toBeNull();
+    expect(byId.get(ROOT_SPAN_ID)?.cost).toBeNull();
+  });
+});

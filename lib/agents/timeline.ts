@@ -1,3 +1,4 @@
+import { addCost } from "./cost";
 import { ROOT_SPAN_ID, type RunEvent } from "./events";
 
 /**
@@ -28,8 +29,8 @@ export interface TimelineSpan {
   /** Model calls: the call's tokens; agent spans: their own and their descendants'. */
   inputTokens?: number;
   outputTokens?: number;
-  /** Filled by pricing when it knows the price (not by the timeline). */
-  cost?: number;
+  /** Like the tokens, when the run accounts cost; null when a model in it has no price. */
+  cost?: number | null;
 }
 
 export interface TimelineIndex {
@@ -163,6 +164,7 @@ export function applyTimeline(list: TimelineSpan[], index: TimelineIndex, ev: Ru
         end: t,
         inputTokens: ev.inputTokens,
         outputTokens: ev.outputTokens,
+        ...(ev.cost !== undefined && { cost: ev.cost }),
       });
       for (
         let span = index.spans.get(ev.spanId);
@@ -171,6 +173,7 @@ export function applyTimeline(list: TimelineSpan[], index: TimelineIndex, ev: Ru
       ) {
         span.inputTokens = (span.inputTokens ?? 0) + ev.inputTokens;
         span.outputTokens = (span.outputTokens ?? 0) + ev.outputTokens;
+        if (ev.cost !== undefined) span.cost = addCost(span.cost ?? 0, ev.cost);
         if (span.id === ROOT_SPAN_ID) break;
       }
       break;

@@ -1,5 +1,13 @@
 import type { ExpiredBy, ToolApproval } from "./approval";
-import { type GraphType, ROOT_SPAN_ID, type RunEvent, type RunStatus, type Usage } from "./events";
+import { addCost } from "./cost";
+import {
+  type GraphType,
+  ROOT_SPAN_ID,
+  type RunEvent,
+  type RunStatus,
+  type Usage,
+  type UsageEvent,
+} from "./events";
 import { applyTimeline, indexTimeline, type TimelineIndex, type TimelineSpan } from "./timeline";
 
 export type NodeStatus = "running" | "completed" | "failed" | "stopped";
@@ -53,7 +61,10 @@ export interface SubagentNode {
   /** Final text handed to the parent. */
   text?: string;
   error?: string;
+  /** Tokens (and cost) of the child and its descendants. */
   usage: Usage;
+  /** Cost of the child's own model calls (absent when the run did not account cost; null = unknown). */
+  ownCost?: number | null;
   durationMs?: number;
   /** The model the child ran on (as its agent is configured). */
   model?: string;
@@ -171,6 +182,16 @@ function subagentNode(
     content: [],
     usage: { inputTokens: 0, outputTokens: 0 },
   };
+}
+
+/** Adds a usage event to a running total; an unknown cost makes the total unknown. */
+function addEventUsage(u: Usage, ev: UsageEvent) {
+  u.inputTokens += ev.inputTokens;
+  u.outputTokens += ev.outputTokens;
+  if (ev.cachedInputTokens) u.cachedInputTokens = (u.cachedInputTokens ?? 0) + ev.cachedInputTokens;
+  if (ev.reasoningTokens) u.reasoningTokens = (u.reasoningTokens ?? 0) + ev.reasoningTokens;
+  // undefined = nothing priced yet; null = unknown, which stays unknown.
+  if (ev.cost !== undefined) u.cost = u.cost === undefined ? ev.cost : addCost(u.cost, ev.cost);
 }
 
 /** An empty tree of a run that has not sent anything yet. */
@@ -348,12 +369,13 @@ export function applyEvent(tree: MessageTree, ev: RunEvent): MessageTree {
       break;
     }
     case "usage": {
-      tree.usage.inputTokens += ev.inputTokens;
-      tree.usage.outputTokens += ev.outputTokens;
+      addEventUsage(tree.usage, ev);
       let span: Span | undefined = spans.get(ev.spanId);
+      const own = span?.node;
+      if (own && ev.cost !== undefined)
+        own.ownCost = own.ownCost === undefined ? ev.cost : addCost(own.ownCost, ev.cost);
       while (span?.node) {
-        span.node.usage.inputTokens += ev.inputTokens;
-        span.node.usage.outputTokens += ev.outputTokens;
+        addEventUsage(span.node.usage, ev);
         span = span.parent ? spans.get(span.parent) : undefined;
       }
       break;

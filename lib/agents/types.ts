@@ -2,6 +2,7 @@ import type { BaseChatModel } from "@langchain/core/language_models/chat_models"
 import type { BaseMessage } from "@langchain/core/messages";
 import type { ReasoningKey } from "../providers/types";
 import type { ApprovalHooks } from "./approval";
+import type { PricedModel } from "./cost";
 import type { RunFile } from "./files";
 import type { RunSnapshot } from "./graph/journal";
 import type { Limits } from "./limits";
@@ -192,9 +193,16 @@ export interface ModelCallInfo {
   parentSpanId: string | null;
   depth: number;
   provider: string;
+  /** The endpoint reference the model came from (as agents configure it). */
+  endpointId?: string;
   model: string;
   inputTokens: number;
   outputTokens: number;
+  /** Parts of inputTokens / outputTokens (0 when the provider reported none). */
+  cachedInputTokens: number;
+  reasoningTokens: number;
+  /** The call's cost at the price the run was given; null = no price; undefined = no prices passed. */
+  cost?: number | null;
   isSubagent: boolean;
 }
 
@@ -225,6 +233,11 @@ export interface CreateRunOptions {
   endpoints?: Record<string, EndpointConfig>;
   /** Called after every model call of every agent in the tree; a throw stops the whole run (failed, error code kept). */
   onModelCallEnd?: (info: ModelCallInfo) => Promise<void> | void;
+  /**
+   * Resolved prices of the models the run may call (lib/pricing). Given, the run accounts cost:
+   * usage events, subagent_stop and run_end carry it; a model missing here costs "unknown".
+   */
+  prices?: PricedModel[];
   logger?: Logger;
   runId?: string;
   /** Tools beyond the built-in ones (e.g. MCP tools resolved for the chatting user), by `name`. */

@@ -8,6 +8,7 @@ import { type MessageUsage, saveAnswer } from "@/lib/db/conversations";
 import { messageParts } from "@/lib/db/tool-approvals";
 import { withFileContents } from "@/lib/files/send";
 import { errorBody, requestErrorLocale } from "@/lib/http/error-body";
+import { runPrices } from "@/lib/pricing/load";
 import { getLimitsForUser } from "@/lib/quota";
 import { holdRun, releaseRun } from "@/lib/quota/process-lease";
 import { RunApprovals, type StoredCheckpoint } from "./approvals";
@@ -67,6 +68,7 @@ export async function resumeRun({
       signal: controller.signal,
       limits: cp.limits,
       onModelCallEnd: charges.onModelCallEnd,
+      prices: await runPrices(runTools.agents.values()),
       approvals: approvals.hooks,
       resume: cp.engine,
     });

@@ -27,6 +27,7 @@ import { filesToSend, linkSentFiles, type SendFile, withFileContents } from "@/l
 import { issueText } from "@/lib/http/zod-fields";
 import type { Locale } from "@/lib/i18n/locales";
 import { observeRun } from "@/lib/ops/observe-run";
+import { runPrices } from "@/lib/pricing/load";
 import { admitRun, engineLimits, getLimitsForUser, INTERRUPTED } from "@/lib/quota";
 import { ensureProcessLease, holdRun, processLeaseId, releaseRun } from "@/lib/quota/process-lease";
 import { retryWithBackoff } from "@/lib/util/retry";
@@ -172,6 +173,7 @@ export async function startChat({
     signal: controller.signal,
     limits: engineLimits(limits),
     onModelCallEnd: charges.onModelCallEnd,
+    prices: await runPrices(runTools.agents.values()),
     approvals: approvals.hooks,
   });
 

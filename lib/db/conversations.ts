@@ -192,12 +192,15 @@ export async function saveAnswer({
   await getDb().$executeRaw`
     WITH ledger AS (
       INSERT INTO "UsageRecord" ("id", "runId", "userId", "agentId", "spanId", "parentSpanId", "depth",
-        "inputTokens", "outputTokens", "createdAt")
+        "inputTokens", "outputTokens", "cachedInputTokens", "reasoningTokens", "model", "endpointId", "cost",
+        "createdAt")
       SELECT u."id", u."runId", u."userId", u."agentId", u."spanId", u."parentSpanId", u."depth",
-        u."inputTokens", u."outputTokens", u."createdAt"
+        u."inputTokens", u."outputTokens", u."cachedInputTokens", u."reasoningTokens", u."model",
+        u."endpointId", u."cost", u."createdAt"
       FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS u("id" text, "runId" text, "userId" text,
         "agentId" text, "spanId" text, "parentSpanId" text, "depth" int, "inputTokens" int,
-        "outputTokens" int, "createdAt" timestamp(3))
+        "outputTokens" int, "cachedInputTokens" int, "reasoningTokens" int, "model" text,
+        "endpointId" text, "cost" double precision, "createdAt" timestamp(3))
       WHERE EXISTS (SELECT 1 FROM "Run" r WHERE r."id" = u."runId")),
     answer AS (
       UPDATE "Message" SET "content" = ${content}, "parts" = ${JSON.stringify(parts)}::jsonb,

@@ -85,6 +85,12 @@ export interface UsageRecordInput {
   depth: number;
   inputTokens: number;
   outputTokens: number;
+  cachedInputTokens: number;
+  reasoningTokens: number;
+  model: string | null;
+  endpointId: string | null;
+  /** null = the model had no price (unknown). */
+  cost: number | null;
 }
 
 /** One model call in the usage ledger. */

@@ -16,6 +16,7 @@ export const AREAS = [
   "errors",
   "demo",
   "timeline",
+  "cost",
 ] as const;
 export type Area = (typeof AREAS)[number];
 

@@ -53,6 +53,32 @@ function textDeltas(chunks: AIMessageChunk[]): string[] {
 }
 
 describe("Anthropic endpoints (ChatAnthropic against a local /v1/messages SSE server)", () => {
+  it("reports cache reads and cache writes in the standard usage details", async () => {
+    const server = await start({
+      apiKey: "sk-ant-test-123456",
+      script: [
+        {
+          text: ["ok"],
+          usage: {
+            input_tokens: 10,
+            output_tokens: 5,
+            cache_read_input_tokens: 70,
+            cache_creation_input_tokens: 20,
+          },
+        },
+      ],
+    });
+    const model = createChatModel({
+      provider: "anthropic",
+      endpoint: endpoint(server),
+      model: "claude-fake",
+    });
+    const { merged } = await collect((await model.stream("hi")) as AsyncIterable<AIMessageChunk>);
+    // LangChain counts cache reads and writes into input_tokens, so "cached" is a part of it.
+    expect(merged.usage_metadata?.input_token_details).toMatchObject({ cache_read: 70, cache_creation: 20 });
+    expect(merged.usage_metadata?.input_tokens).toBe(100);
+  });
+
   it("streams thinking, text and a tool_use block with usage", async () => {
     const server = await start({
       apiKey: "sk-ant-test-123456",

@@ -3,6 +3,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { type AIMessageChunk, HumanMessage } from "@langchain/core/messages";
 import { afterEach, describe, expect, it } from "vitest";
+import { tokensOf } from "@/lib/agents/cost";
 import { fileParts } from "../agents/files";
 import { ProviderError } from "./errors";
 import { createChatModel } from "./factory";
@@ -43,7 +44,15 @@ async function startFakeGemini(apiKey: string) {
           { content: { role: "model", parts: [part] }, index: 0, ...(last ? { finishReason: "STOP" } : {}) },
         ],
         ...(last
-          ? { usageMetadata: { promptTokenCount: 5, candidatesTokenCount: 2, totalTokenCount: 7 } }
+          ? {
+              usageMetadata: {
+                promptTokenCount: 5,
+                candidatesTokenCount: 2,
+                totalTokenCount: 11,
+                cachedContentTokenCount: 3,
+                thoughtsTokenCount: 4,
+              },
+            }
           : {}),
       };
       res.write(`data: ${JSON.stringify(data)}\r\n\r\n`);
@@ -72,7 +81,17 @@ describe("Google endpoints (ChatGoogleGenerativeAI)", () => {
     }
     expect(texts.join("")).toContain("Bonjour");
     expect(extractReasoning(merged as AIMessageChunk, getReasoningKey("google"))).toBe("Thinking about it.");
-    expect(merged?.usage_metadata).toMatchObject({ input_tokens: 5, output_tokens: 2, total_tokens: 7 });
+    expect(merged?.usage_metadata).toMatchObject({ input_tokens: 5, output_tokens: 2 });
+    // Cached prompt tokens reach the standard details.
+    expect(merged?.usage_metadata?.input_token_details).toMatchObject({ cache_read: 3 });
+    // Thoughts are not mapped by the client: they show only in total_tokens (5 + 2 + 4), where the
+    // engine finds them (lib/agents/cost.ts tokensOf).
+    expect(tokensOf(merged?.usage_metadata)).toEqual({
+      inputTokens: 5,
+      outputTokens: 6,
+      cachedInputTokens: 3,
+      reasoningTokens: 4,
+    });
     expect(fake.paths[0]).toMatch(/models\/gemini-fake:streamGenerateContent\?alt=sse/);
   });
 

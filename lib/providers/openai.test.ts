@@ -155,6 +155,34 @@ describe("OpenAI-compatible endpoints (ChatOpenAI against a local SSE server)", 
     expect(extractReasoning(merged, key)).toBe("Step 1. Step 2.");
   });
 
+  it("reports cached and reasoning tokens in the standard usage details", async () => {
+    const server = await start({
+      script: [
+        {
+          text: "ok",
+          usage: {
+            prompt_tokens: 100,
+            completion_tokens: 40,
+            prompt_tokens_details: { cached_tokens: 60 },
+            completion_tokens_details: { reasoning_tokens: 25 },
+          },
+        },
+      ],
+    });
+    const model = createChatModel({
+      provider: "Local vLLM",
+      endpoint: endpoint(server),
+      model: "fake-model",
+    });
+    const { merged } = await collect(await model.stream([new HumanMessage("hi")]));
+    expect(merged.usage_metadata).toMatchObject({
+      input_tokens: 100,
+      output_tokens: 40,
+      input_token_details: { cache_read: 60 },
+      output_token_details: { reasoning: 25 },
+    });
+  });
+
   it("non-streaming invoke returns text, reasoning and usage", async () => {
     const server = await start({
       script: [

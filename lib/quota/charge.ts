@@ -20,6 +20,12 @@ export interface ModelCallCharge {
   depth: number;
   inputTokens: number;
   outputTokens: number;
+  cachedInputTokens?: number;
+  reasoningTokens?: number;
+  model?: string | null;
+  endpointId?: string | null;
+  /** The call's cost at the run's price; null or absent = unknown. */
+  cost?: number | null;
   /** The run's limits as admitted; read from the database when absent. */
   quota?: QuotaValues;
 }
@@ -43,6 +49,11 @@ export function usageRecordOf(input: Omit<ModelCallCharge, "quota">) {
     depth: input.depth,
     inputTokens: Math.max(0, Math.floor(input.inputTokens || 0)),
     outputTokens: Math.max(0, Math.floor(input.outputTokens || 0)),
+    cachedInputTokens: Math.max(0, Math.floor(input.cachedInputTokens || 0)),
+    reasoningTokens: Math.max(0, Math.floor(input.reasoningTokens || 0)),
+    model: input.model ?? null,
+    endpointId: input.endpointId ?? null,
+    cost: typeof input.cost === "number" && Number.isFinite(input.cost) ? input.cost : null,
   };
 }
 

@@ -69,6 +69,11 @@ export function usageHook({
       depth: info.depth,
       inputTokens: info.inputTokens,
       outputTokens: info.outputTokens,
+      cachedInputTokens: info.cachedInputTokens,
+      reasoningTokens: info.reasoningTokens,
+      model: info.model,
+      endpointId: info.endpointId,
+      cost: info.cost,
     });
   };
 }

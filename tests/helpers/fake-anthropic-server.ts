@@ -14,7 +14,12 @@ export type FakeAnthropicStep =
       /** text_delta pieces (a string is split into words). */
       text?: string | string[];
       toolUses?: Array<{ id?: string; name: string; input: Record<string, unknown>; splitInto?: number }>;
-      usage?: { input_tokens: number; output_tokens: number };
+      usage?: {
+        input_tokens: number;
+        output_tokens: number;
+        cache_read_input_tokens?: number;
+        cache_creation_input_tokens?: number;
+      };
       /** Destroy the socket after this many SSE events. */
       cutAfter?: number;
     }
@@ -114,7 +119,16 @@ export async function startFakeAnthropicServer(
             content: [],
             stop_reason: null,
             stop_sequence: null,
-            usage: { input_tokens: usage.input_tokens, output_tokens: 1 },
+            usage: {
+              input_tokens: usage.input_tokens,
+              output_tokens: 1,
+              ...(usage.cache_read_input_tokens !== undefined
+                ? { cache_read_input_tokens: usage.cache_read_input_tokens }
+                : {}),
+              ...(usage.cache_creation_input_tokens !== undefined
+                ? { cache_creation_input_tokens: usage.cache_creation_input_tokens }
+                : {}),
+            },
           },
         },
       ],

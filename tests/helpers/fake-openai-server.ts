@@ -26,7 +26,14 @@ export type FakeOpenAIStep =
       /** Field the reasoning deltas use: `reasoning_content` (DeepSeek/vLLM, default) or `reasoning` (OpenRouter). */
       reasoningField?: "reasoning_content" | "reasoning";
       toolCalls?: FakeToolCall[];
-      usage?: { prompt_tokens: number; completion_tokens: number };
+      usage?: {
+        prompt_tokens: number;
+        completion_tokens: number;
+        /** Cached prompt tokens (part of prompt_tokens), as OpenAI reports them. */
+        prompt_tokens_details?: { cached_tokens: number };
+        /** Reasoning tokens (part of completion_tokens). */
+        completion_tokens_details?: { reasoning_tokens: number };
+      };
       /** Destroy the socket after this many SSE data events (connection lost mid-stream). */
       cutAfter?: number;
       /** Delay between SSE events in ms (default 0). */

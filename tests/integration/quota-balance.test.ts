@@ -260,7 +260,9 @@ describe("token balances", () => {
       isSubagent: false,
     };
     await Promise.all([
-      ...Array.from({ length: 15 }, () => hook({ ...info, inputTokens: 70, outputTokens: 30 })),
+      ...Array.from({ length: 15 }, () =>
+        hook({ ...info, inputTokens: 70, outputTokens: 30, cachedInputTokens: 0, reasoningTokens: 0 }),
+      ),
       ...Array.from({ length: 5 }, () => grantBalance({ userId: user.id, amount: 10, actor: admin })),
     ]);
     expect(await balanceRow(user.id)).toBe(10_000 - 15 * 100 + 5 * 10);

@@ -3,6 +3,7 @@ import type { AIMessageChunk, SystemMessage } from "@langchain/core/messages";
 import type { Runnable } from "@langchain/core/runnables";
 import type { ApprovalHooks } from "../approval";
 import type { RunClock } from "../clock";
+import type { ModelPrice } from "../cost";
 import type { RunEventInit, Usage } from "../events";
 import type { RunFile } from "../files";
 import type { Limits } from "../limits";
@@ -37,6 +38,10 @@ export interface RunContext {
   approvals?: ApprovalHooks;
   /** Work in flight vs. calls waiting for a person. */
   idle: IdleWatch;
+  /** The price of an agent's model; undefined = the run does not account cost, null = no price. */
+  /** True when the host passed prices: usage then carries cost (see cost.ts). */
+  accountsCost: boolean;
+  priceOf(input: { endpointId: string; model: string }): ModelPrice | null | undefined;
   /** Every file attached in the conversation (unique names); what root agents can see and pass on. */
   files: RunFile[];
 }

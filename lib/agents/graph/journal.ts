@@ -8,6 +8,7 @@
 import { AIMessage } from "@langchain/core/messages";
 import type { ApprovalRequest } from "../approval";
 import type { ClockMark, RunClock } from "../clock";
+import type { CallTokens } from "../cost";
 
 export interface StoredTurn {
   id?: string;
@@ -15,6 +16,10 @@ export interface StoredTurn {
   toolCalls: { id: string; name: string; args: Record<string, unknown> }[];
   inputTokens: number;
   outputTokens: number;
+  cachedInputTokens?: number;
+  reasoningTokens?: number;
+  /** The turn's cost when the run accounted cost (null = unknown). */
+  cost?: number | null;
 }
 
 export interface StoredSummary {
@@ -22,6 +27,9 @@ export interface StoredSummary {
   cut: number;
   inputTokens: number;
   outputTokens: number;
+  cachedInputTokens?: number;
+  reasoningTokens?: number;
+  cost?: number | null;
 }
 
 /** A run's progress, serializable (the host stores it while the run waits for approvals). */
@@ -64,7 +72,7 @@ export class Journal {
   constructor(readonly data: RunSnapshot) {}
 
   /** A recorded turn as an AI message (its tool call ids marked as already streamed), or undefined. */
-  replayTurn(key: string): { message: AIMessage; inputTokens: number; outputTokens: number } | undefined {
+  replayTurn(key: string): { message: AIMessage; tokens: CallTokens; cost?: number | null } | undefined {
     const t = this.data.turns[key];
     if (!t) return undefined;
     for (const c of t.toolCalls) this.replayedCalls.add(c.id);
@@ -78,10 +86,17 @@ export class Journal {
         total_tokens: t.inputTokens + t.outputTokens,
       },
     });
-    return { message, inputTokens: t.inputTokens, outputTokens: t.outputTokens };
+    const tokens: CallTokens = {
+      inputTokens: t.inputTokens,
+      outputTokens: t.outputTokens,
+      cachedInputTokens: t.cachedInputTokens ?? 0,
+      reasoningTokens: t.reasoningTokens ?? 0,
+    };
+    return { message, tokens, ...(t.cost !== undefined ? { cost: t.cost } : {}) };
   }
 
-  recordTurn(key: string, message: AIMessage, inputTokens: number, outputTokens: number) {
+  recordTurn(key: string, message: AIMessage, tokens: CallTokens, cost: number | null | undefined) {
+    const { inputTokens, outputTokens, cachedInputTokens, reasoningTokens } = tokens;
     this.data.turns[key] = {
       ...(message.id ? { id: message.id } : {}),
       content: message.content,
@@ -92,6 +107,9 @@ export class Journal {
       })),
       inputTokens,
       outputTokens,
+      cachedInputTokens,
+      reasoningTokens,
+      ...(cost !== undefined ? { cost } : {}),
     };
   }
 

@@ -1,5 +1,6 @@
 import type { BindToolsInput } from "@langchain/core/language_models/chat_models";
 import { AIMessage, type AIMessageChunk, type BaseMessage } from "@langchain/core/messages";
+import { addToUsage, type CallTokens, callCost, tokensOf, usageEventFields } from "../cost";
 import { AgentEngineError } from "../errors";
 import { forProtocol } from "../files";
 import type { AgentExecution, ChatRunnable } from "./context";
@@ -74,11 +75,9 @@ function uniqueToolCallId(exec: AgentExecution, id: string | undefined): string 
   return out;
 }
 
-function addUsage(exec: AgentExecution, inputTokens: number, outputTokens: number) {
-  for (let e: AgentExecution | undefined = exec; e; e = e.parent) {
-    e.usage.inputTokens += inputTokens;
-    e.usage.outputTokens += outputTokens;
-  }
+/** Adds a call to its execution and every ancestor (their usage is of their subtree). */
+function addUsage(exec: AgentExecution, tokens: CallTokens, cost: number | null | undefined) {
+  for (let e: AgentExecution | undefined = exec; e; e = e.parent) addToUsage(e.usage, tokens, cost);
 }
 
 /** One model turn: streams deltas as events, reports usage, runs the usage hook, returns the AI message. */
@@ -97,22 +96,24 @@ export async function callModel(exec: AgentExecution, messages: BaseMessage[]): 
   const replayed = run.journal.replayTurn(key);
   if (replayed) {
     for (const c of replayed.message.tool_calls ?? []) run.usedToolCallIds.add(c.id as string);
-    addUsage(exec, replayed.inputTokens, replayed.outputTokens);
+    addUsage(exec, replayed.tokens, replayed.cost);
     return replayed.message;
   }
   run.idle.begin();
   try {
     // Called from a graph node too: the model call gets none of the node's config (callbacks).
-    const message = await detached(() => streamTurn(exec, messages));
-    const usage = message.usage_metadata;
-    run.journal.recordTurn(key, message, usage?.input_tokens ?? 0, usage?.output_tokens ?? 0);
+    const { message, tokens, cost } = await detached(() => streamTurn(exec, messages));
+    run.journal.recordTurn(key, message, tokens, cost);
     return message;
   } finally {
     run.idle.end();
   }
 }
 
-async function streamTurn(exec: AgentExecution, messages: BaseMessage[]): Promise<AIMessage> {
+async function streamTurn(
+  exec: AgentExecution,
+  messages: BaseMessage[],
+): Promise<{ message: AIMessage; tokens: CallTokens; cost: number | null | undefined }> {
   const { run, input } = exec;
   const startT = run.clock.offset();
   const model = boundModel(exec);
@@ -127,21 +128,21 @@ async function streamTurn(exec: AgentExecution, messages: BaseMessage[]): Promis
   const acc = merger.result();
 
   const usage = acc?.usage_metadata;
-  const inputTokens = usage?.input_tokens ?? 0;
-  const outputTokens = usage?.output_tokens ?? 0;
+  const tokens = tokensOf(usage);
+  const price = run.priceOf(input);
+  const cost = price === undefined ? undefined : callCost(price, tokens);
   run.emit({
     type: "usage",
     spanId: exec.spanId,
     parentSpanId: exec.parentSpanId,
     depth: exec.depth,
     agentId: input.agentId,
-    inputTokens,
-    outputTokens,
+    ...usageEventFields(tokens, cost),
     provider: input.provider,
     model: input.model,
     startT,
   });
-  addUsage(exec, inputTokens, outputTokens);
+  addUsage(exec, tokens, cost);
   if (run.onModelCallEnd) {
     try {
       await run.onModelCallEnd({
@@ -150,9 +151,10 @@ async function streamTurn(exec: AgentExecution, messages: BaseMessage[]): Promis
         parentSpanId: exec.parentSpanId,
         depth: exec.depth,
         provider: input.provider,
+        endpointId: input.endpointId,
         model: input.model,
-        inputTokens,
-        outputTokens,
+        ...tokens,
+        ...(cost !== undefined ? { cost } : {}),
         isSubagent: input.isSubagent,
       });
     } catch (err) {
@@ -162,10 +164,11 @@ async function streamTurn(exec: AgentExecution, messages: BaseMessage[]): Promis
   }
 
   const toolCalls = (acc?.tool_calls ?? []).map((tc) => ({ ...tc, id: uniqueToolCallId(exec, tc.id) }));
-  return new AIMessage({
+  const message = new AIMessage({
     id: acc?.id,
     content: acc?.content ?? "",
     tool_calls: toolCalls,
     usage_metadata: usage,
   });
+  return { message, tokens, cost };
 }

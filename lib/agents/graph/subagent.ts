@@ -1,4 +1,5 @@
 import { type BaseMessage, HumanMessage, SystemMessage } from "@langchain/core/messages";
+import { emptyUsage } from "../cost";
 import { errorCode, errorMessage } from "../errors";
 import { fileBudgetChars, fileParts, type RunFile } from "../files";
 import { childMaxTurns } from "../limits";
@@ -108,7 +109,7 @@ export async function runSubagent(
     parent: exec,
     maxTurns: childMaxTurns(run.limits),
     turns: 0,
-    usage: { inputTokens: 0, outputTokens: 0 },
+    usage: emptyUsage(run.accountsCost),
     // A fork continues the parent's prompt: the same system message object (instructions and any
     // summary), so the prefix the provider caches is byte-identical.
     system: config.mode === "fork" ? exec.system : systemMessageFor(childInput.instructions),

@@ -1,4 +1,5 @@
 import { type AIMessageChunk, type BaseMessage, HumanMessage, SystemMessage } from "@langchain/core/messages";
+import { addToUsage, callCost, tokensOf, usageEventFields } from "../cost";
 import { messageText } from "../messages";
 import type { AgentExecution } from "./context";
 
@@ -61,8 +62,13 @@ export async function summarizeIfNeeded(
   const done = run.journal.data.summary;
   if (done) {
     // A resumed run: the summary was made (and streamed, and charged) before the pause.
-    exec.usage.inputTokens += done.inputTokens;
-    exec.usage.outputTokens += done.outputTokens;
+    const tokens = {
+      inputTokens: done.inputTokens,
+      outputTokens: done.outputTokens,
+      cachedInputTokens: done.cachedInputTokens ?? 0,
+      reasoningTokens: done.reasoningTokens ?? 0,
+    };
+    addToUsage(exec.usage, tokens, done.cost);
     return { messages: messages.slice(done.cut), summary: done.text };
   }
   const model = run.modelFactory({
@@ -84,25 +90,32 @@ export async function summarizeIfNeeded(
   let reply: AIMessageChunk | undefined;
   for await (const chunk of stream) reply = reply ? reply.concat(chunk) : chunk;
   run.signal.throwIfAborted();
-  const inputTokens = reply?.usage_metadata?.input_tokens ?? 0;
-  const outputTokens = reply?.usage_metadata?.output_tokens ?? 0;
+  const tokens = tokensOf(reply?.usage_metadata);
+  const price = run.priceOf({ endpointId: s.endpointId, model: s.model });
+  const cost = price === undefined ? undefined : callCost(price, tokens);
   const base = {
     spanId: exec.spanId,
     parentSpanId: exec.parentSpanId,
     depth: exec.depth,
     agentId: input.agentId,
   };
-  run.emit({ type: "usage", ...base, inputTokens, outputTokens, provider: s.provider, model: s.model });
-  exec.usage.inputTokens += inputTokens;
-  exec.usage.outputTokens += outputTokens;
+  run.emit({
+    type: "usage",
+    ...base,
+    ...usageEventFields(tokens, cost),
+    provider: s.provider,
+    model: s.model,
+  });
+  addToUsage(exec.usage, tokens, cost);
   if (run.onModelCallEnd) {
     try {
       await run.onModelCallEnd({
         ...base,
         provider: s.provider,
+        endpointId: s.endpointId,
         model: s.model,
-        inputTokens,
-        outputTokens,
+        ...tokens,
+        ...(cost !== undefined ? { cost } : {}),
         isSubagent: false,
       });
     } catch (err) {
@@ -111,7 +124,7 @@ export async function summarizeIfNeeded(
     }
   }
   const summary = messageText(reply);
-  run.journal.data.summary = { text: summary, cut, inputTokens, outputTokens };
+  run.journal.data.summary = { text: summary, cut, ...tokens, ...(cost !== undefined ? { cost } : {}) };
   run.emit({ type: "summary", ...base, text: summary, summarizedMessages: cut });
   return { messages: messages.slice(cut), summary };
 }

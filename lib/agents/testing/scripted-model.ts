@@ -17,7 +17,7 @@ export interface ScriptedTurn {
   reasoningKey?: "reasoning" | "reasoning_content";
   toolCalls?: { name: string; args: Record<string, unknown>; id?: string }[];
   /** Token usage reported on the last chunk; default: a rough estimate. */
-  usage?: { input: number; output: number };
+  usage?: { input: number; output: number; cached?: number; reasoning?: number };
   /** Wait before answering; rejects with an AbortError when the call's signal aborts. */
   delayMs?: number;
   /** Throw this instead of answering (after the delay). */
@@ -169,7 +169,13 @@ export class ScriptedChatModel extends BaseChatModel {
           name: tc.name,
           args: JSON.stringify(tc.args),
         })),
-        usage_metadata: { input_tokens: input, output_tokens: output, total_tokens: input + output },
+        usage_metadata: {
+          input_tokens: input,
+          output_tokens: output,
+          total_tokens: input + output,
+          ...(turn.usage?.cached ? { input_token_details: { cache_read: turn.usage.cached } } : {}),
+          ...(turn.usage?.reasoning ? { output_token_details: { reasoning: turn.usage.reasoning } } : {}),
+        },
       }),
     });
     if (record) record.end = performance.now();

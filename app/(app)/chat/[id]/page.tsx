@@ -2,8 +2,10 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { ChatView } from "@/components/chat/chat-view";
+import { CurrencyProvider } from "@/components/chat/cost";
 import { requireUserPage } from "@/lib/auth/session";
 import { chatAgents, chatBlocked, conversationView } from "@/lib/chat/page-data";
+import { conversationCost, readCurrency } from "@/lib/db/prices";
 import { isAppError } from "@/lib/errors";
 import { attachPolicy } from "@/lib/files/limits";
 
@@ -20,23 +22,29 @@ export default async function ConversationPage({ params }: { params: Promise<{ i
     if (isAppError(err) && err.code === "not_found:conversation") notFound();
     throw err;
   });
-  const [agents, blocked, policy] = await Promise.all([
+  // The conversation's cost from the ledger, after the ownership check above.
+  const [agents, blocked, policy, currency, cost] = await Promise.all([
     chatAgents({ userId: user.id }),
     chatBlocked({ userId: user.id }),
     attachPolicy(user.id),
+    readCurrency(),
+    conversationCost(id),
   ]);
   const initialAgentId = agents.find((a) => a.id === view.conversation.agentId)?.id ?? agents[0]?.id ?? null;
   return (
-    <ChatView
-      key={id}
-      conversationId={id}
-      initialMessages={view.messages}
-      liveRunId={view.liveRunId}
-      remoteRun={view.remoteRun}
-      agents={agents}
-      initialAgentId={initialAgentId}
-      initialBlocked={blocked}
-      attachPolicy={policy}
-    />
+    <CurrencyProvider currency={currency}>
+      <ChatView
+        key={id}
+        conversationId={id}
+        initialMessages={view.messages}
+        liveRunId={view.liveRunId}
+        remoteRun={view.remoteRun}
+        agents={agents}
+        initialAgentId={initialAgentId}
+        initialBlocked={blocked}
+        attachPolicy={policy}
+        initialCost={cost}
+      />
+    </CurrencyProvider>
   );
 }

@@ -1,0 +1,16 @@
+import "server-only";
+import type { PricedModel } from "@/lib/agents/cost";
+import { listPrices, readCurrency } from "@/lib/db/prices";
+import { modelsOfAgents, pricesFor } from ".";
+
+/** The prices a run passes to the engine: each model of its agents at the price in force now. */
+export async function runPrices(
+  agents: Iterable<{
+    provider: string;
+    model: string;
+    summarization?: { provider?: string; model?: string };
+  }>,
+): Promise<PricedModel[]> {
+  const [rows, currency] = await Promise.all([listPrices(), readCurrency()]);
+  return pricesFor(modelsOfAgents(agents), rows, currency, new Date());
+}
