@@ -77,10 +77,15 @@ export function oauthProviders(settings: ProviderSettings = env()): Provider[] {
   return providers;
 }
 
-export function oauthProviderList(settings: ProviderSettings = env()): { id: string; name: string }[] {
+export function oauthProviderList(
+  settings: ProviderSettings = env(),
+  /** What the buttons call an OIDC provider the admin didn't name (the reader's language). */
+  oidcDefaultName?: string,
+): { id: string; name: string }[] {
   return oauthProviders(settings).map((p) => {
     const conf = typeof p === "function" ? p() : p;
-    return { id: conf.id, name: conf.name };
+    const unnamed = conf.id === "oidc" && !settings.AUTH_OIDC_NAME && oidcDefaultName;
+    return { id: conf.id, name: unnamed ? oidcDefaultName : conf.name };
   });
 }
 

@@ -14,9 +14,6 @@ import {
 } from "@/lib/providers";
 import { keyHint } from "./secrets";
 
-/** How the offline demo endpoint is labelled wherever it is offered or listed. */
-export const DEMO_LABEL = "Scripted demo · offline";
-
 /** What the admin UI and the browser may see of an endpoint: never the key itself. */
 export interface EndpointSummary {
   id: string;
@@ -112,11 +109,14 @@ export interface ModelChoice {
 /** The default endpoint + model of a new agent. */
 export const DEFAULT_MODEL_CHOICE = { provider: DEMO_ENDPOINT_ID, model: DEMO_MODEL_ID } as const;
 
-/** Endpoints and models the user may pick for an agent (the demo labelled as a scripted demo). */
+/**
+ * Endpoints and models the user may pick for an agent. The demo's name is its stored one: pages
+ * label it by protocol in the reader's language (the catalog's endpoints.demoLabel).
+ */
 export async function listModelChoices({ userId }: { userId: string }): Promise<ModelChoice[]> {
   return (await listEndpointsForUser({ userId })).map(({ id, name, protocol, models }) => ({
     id,
-    name: protocol === "demo" ? DEMO_LABEL : name,
+    name,
     protocol,
     models: [...models],
   }));

@@ -184,13 +184,6 @@ export const NUMBER_FIELDS: readonly NumberField[] = [
 
 export const QUOTA_KEYS: readonly QuotaKey[] = [...NUMBER_FIELDS.map((f) => f.key), "balanceEnabled"];
 
-export function fieldLabel(key: string): string {
-  if (key === "balanceEnabled") return "Balances enabled";
-  if (key === "balance:grant") return "Tokens granted";
-  if (key === "balance:set") return "Balance set";
-  return NUMBER_FIELDS.find((f) => f.key === key)?.label ?? key;
-}
-
 /** Turns in a subagent for a recursion limit (same rule as the engine's childMaxTurns). */
 export function childTurnsFor(recursionLimit: number): number {
   return Math.max(1, Math.floor(recursionLimit / 3));

@@ -18,14 +18,7 @@ vi.mock("@/lib/auth/index", () => ({
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
 // Outside Next.js the page's server translations come from the English catalog (as for a browser
 // asking for English); its components read the same messages through the client provider.
-vi.mock("next-intl/server", async () => {
-  const { translatorFor } = await import("@/lib/i18n/translator");
-  const t = await translatorFor("en");
-  return {
-    getTranslations: async (namespace: string) => (key: string, values?: Record<string, unknown>) =>
-      t(`${namespace}.${key}` as never, values as never),
-  };
-});
+vi.mock("next-intl/server", () => import("../helpers/intl-server"));
 
 const { setUserDisabledAction } = await import("@/app/(app)/admin/actions");
 const { saveSettingsAction } = await import("@/app/(app)/admin/quota-actions");

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { registerUser } from "@/lib/auth/register";
 import { type FakeServer, startFakeOpenAIServer } from "../helpers/fake-openai-server";
+import { serverIntl } from "../helpers/intl-server";
 import { query, resetDatabase } from "../helpers/reset-db";
 
 // The admin's endpoint actions and the user's key actions, called directly as the browser would.
@@ -10,6 +11,8 @@ vi.mock("@/lib/auth/index", () => ({
     session.userId ? (await import("../helpers/auth-session")).testSession(session.userId) : null,
 }));
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
+// Server actions translate their notices: the English catalog unless a test picks zh-CN.
+vi.mock("next-intl/server", () => import("../helpers/intl-server"));
 
 const { saveEndpointAction, deleteEndpointAction, fetchModelsAction } = await import(
   "@/app/(app)/admin/endpoints/actions"
@@ -52,6 +55,7 @@ describe("endpoint actions", () => {
   afterAll(async () => server.close());
   beforeEach(async () => {
     await resetDatabase();
+    serverIntl.locale = "en";
     const reg = (name: string) =>
       registerUser({
         input: { name, email: `${name.toLowerCase()}@example.com`, password: "correct-horse-42" },
@@ -95,7 +99,8 @@ describe("endpoint actions", () => {
     expect(row).toEqual({ restricted: true, models: ["fake-model", "fake-model-mini"], apiKeyLast4: "3456" });
     expect(await query(`SELECT "userId" FROM "EndpointUser"`)).toEqual([{ userId }]);
 
-    // Empty key and header value = keep them.
+    // Empty key and header value = keep them. Edited by an admin reading Chinese: the notice too.
+    serverIntl.locale = "zh-CN";
     const edited = await saveEndpointAction(
       form({
         id: created.data.id,
@@ -105,7 +110,8 @@ describe("endpoint actions", () => {
         models: "fake-model",
       }),
     );
-    expect(edited.ok).toBe(true);
+    expect(edited).toMatchObject({ ok: true, message: "已保存 Fake vLLM。" });
+    serverIntl.locale = "en";
     const [after] = await query<{ apiKeyLast4: string; models: string[]; headersEncrypted: string }>(
       `SELECT "apiKeyLast4", models, "headersEncrypted" FROM "Endpoint"`,
     );
@@ -277,6 +283,14 @@ describe("endpoint actions", () => {
 
     const r = await saveMyKeyAction({ endpointId: saved.data.id, apiKey: "user-key-aaaa1111" });
     expect(r).toEqual({ ok: true, data: null, message: "Your key is saved." });
+    // A user whose language is Chinese reads the notice in Chinese.
+    serverIntl.locale = "zh-CN";
+    expect(await saveMyKeyAction({ endpointId: saved.data.id, apiKey: "user-key-aaaa1111" })).toEqual({
+      ok: true,
+      data: null,
+      message: "你的密钥已保存。",
+    });
+    serverIntl.locale = "en";
     await saveMyKeyAction({ endpointId: saved.data.id, apiKey: "user-key-bbbb2222" });
     const rows = await query<{ keyLast4: string; keyEncrypted: string; userId: string }>(
       `SELECT "keyLast4", "keyEncrypted", "userId" FROM "UserEndpointKey"`,

@@ -7,6 +7,7 @@ import {
   setUserEndpointKey,
 } from "@/lib/endpoints/personal-keys";
 import { resolveEndpointForUser } from "@/lib/endpoints/resolve";
+import { DEMO_ENDPOINT_ID } from "@/lib/providers";
 import { makeUser } from "../helpers/chat-fixtures";
 import { query, resetDatabase } from "../helpers/reset-db";
 
@@ -127,10 +128,10 @@ describe("stored endpoints", () => {
     expect((await resolveEndpointForUser({ id: e.id, userId: alice.id })).apiKey).toBe(KEY);
   });
 
-  it("offer DB endpoints in the model choices, and the demo labelled as scripted", async () => {
+  it("offer DB endpoints in the model choices, and the demo by its protocol (pages label it)", async () => {
     const before = await listModelChoices({ userId: alice.id });
     const demo = before.find((c) => c.protocol === "demo");
-    expect(demo?.name).toBe("Scripted demo · offline");
+    expect(demo?.id).toBe(DEMO_ENDPOINT_ID);
     const e = await createEndpoint({ input: input() });
     const after = await listModelChoices({ userId: alice.id });
     expect(after.find((c) => c.id === e.id)).toEqual({
@@ -139,7 +140,6 @@ describe("stored endpoints", () => {
       protocol: "openai",
       models: ["m1", "m2"],
     });
-    for (const c of after) if (c.protocol === "demo") expect(c.name).toBe("Scripted demo · offline");
   });
 
   it("use a user's personal key instead of the shared one, only for them", async () => {

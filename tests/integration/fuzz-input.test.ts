@@ -28,6 +28,8 @@ vi.mock("@/lib/auth/index", () => ({
   },
 }));
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
+// Server actions translate their notices: the English catalog unless a test picks zh-CN.
+vi.mock("next-intl/server", () => import("../helpers/intl-server"));
 
 const chatRoute = await import("@/app/api/chat/route");
 const agentsRoute = await import("@/app/api/agents/route");

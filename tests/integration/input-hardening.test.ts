@@ -14,6 +14,8 @@ vi.mock("@/lib/auth/index", () => ({
     session.userId ? (await import("../helpers/auth-session")).testSession(session.userId) : null,
 }));
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
+// Server actions translate their notices: the English catalog unless a test picks zh-CN.
+vi.mock("next-intl/server", () => import("../helpers/intl-server"));
 
 const chatRoute = await import("@/app/api/chat/route");
 const agentsRoute = await import("@/app/api/agents/route");

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { registerUser } from "@/lib/auth/register";
 import { getMcpPool, getMcpServerForAdmin, listMcpToolsForUser, NOTES_SERVER_ID } from "@/lib/mcp";
+import { serverIntl } from "../helpers/intl-server";
 import { type HttpTestServer, startHttpTestServer } from "../helpers/mcp-http-server";
 import { query, resetDatabase } from "../helpers/reset-db";
 import { HEADER_SECRET } from "./mcp-helpers";
@@ -12,6 +13,8 @@ vi.mock("@/lib/auth/index", () => ({
     session.userId ? (await import("../helpers/auth-session")).testSession(session.userId) : null,
 }));
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
+// Server actions translate their notices: the English catalog unless a test picks zh-CN.
+vi.mock("next-intl/server", () => import("../helpers/intl-server"));
 
 const { saveMcpServerAction, refreshMcpServerAction, deleteMcpServerAction } = await import(
   "@/app/(app)/admin/tools/actions"
@@ -48,6 +51,7 @@ describe("Admin → Tools actions", () => {
   });
   beforeEach(async () => {
     await resetDatabase();
+    serverIntl.locale = "en";
     delete process.env.MCP_ALLOW_STDIO;
     const reg = (name: string) =>
       registerUser({
@@ -82,6 +86,13 @@ describe("Admin → Tools actions", () => {
     expect(JSON.stringify(saved)).not.toContain("tok-live");
     const refreshed = await refreshMcpServerAction({ id: saved.data.id });
     expect(refreshed).toMatchObject({ ok: true, data: { status: "connected" } });
+    const count = refreshed.ok ? refreshed.data.tools : 0;
+    expect(refreshed).toMatchObject({ message: expect.stringMatching(new RegExp(`: ${count} tools?\\.$`)) });
+    serverIntl.locale = "zh-CN";
+    expect(await refreshMcpServerAction({ id: saved.data.id })).toMatchObject({
+      message: expect.stringMatching(new RegExp(`：${count} 个工具。$`)),
+    });
+    serverIntl.locale = "en";
     const summary = await getMcpServerForAdmin({ id: saved.data.id });
     expect(summary.tools.map((t) => t.name)).toContain("echo");
     expect(summary.headerNames).toEqual(["Authorization"]);

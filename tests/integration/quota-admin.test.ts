@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { serverIntl } from "../helpers/intl-server";
 import { query, resetDatabase } from "../helpers/reset-db";
 import { makeConversation, makeUser } from "./quota-fixtures";
 
@@ -9,6 +10,8 @@ vi.mock("@/lib/auth/index", () => ({
     session.userId ? (await import("../helpers/auth-session")).testSession(session.userId) : null,
 }));
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
+// Server actions translate their notices: the English catalog unless a test picks zh-CN.
+vi.mock("next-intl/server", () => import("../helpers/intl-server"));
 
 const actions = await import("@/app/(app)/admin/quota-actions");
 const api = await import("@/app/api/admin/settings/route");
@@ -53,6 +56,7 @@ describe("admin quota settings", () => {
   let user: { id: string; email: string };
   beforeEach(async () => {
     await resetDatabase();
+    serverIntl.locale = "en";
     admin = await makeUser("admin@example.com", "ADMIN");
     user = await makeUser("user@example.com");
   });
@@ -98,7 +102,7 @@ describe("admin quota settings", () => {
         maxParallelSubagents: "4",
       }),
     );
-    expect(res).toMatchObject({ ok: true });
+    expect(res).toMatchObject({ ok: true, message: "Saved: Max subagent depth, Recursion limit." });
     expect(await getLimitsForUser({ userId: user.id })).toMatchObject({
       maxSubagentDepth: 2,
       recursionLimit: 60,
@@ -233,8 +237,25 @@ describe("admin quota settings", () => {
       ok: true,
       message: "user@example.com: balance 250 → 300 tokens.",
     });
+    // An admin whose language is Chinese reads the notices in Chinese, numbers grouped as in zh-CN.
+    serverIntl.locale = "zh-CN";
+    expect(
+      await actions.adjustBalanceAction(form({ userId: user.id, mode: "grant", amount: "1000000" })),
+    ).toMatchObject({ ok: true, message: "user@example.com：余额 300 → 1,000,300 token。" });
+    expect(
+      await actions.saveSettingsAction(
+        form({
+          group: "delegation",
+          maxSubagentDepth: "3",
+          maxSubagentRunConfigs: "100",
+          maxSubagentsPerAgent: "10",
+          recursionLimit: "70",
+          maxParallelSubagents: "4",
+        }),
+      ),
+    ).toMatchObject({ ok: true, message: "已保存：子智能体最大深度、递归上限。" });
     const [row] = await listUsersWithQuota().then((r) => r.filter((u) => u.id === user.id));
-    expect(row.balance).toBe(300);
+    expect(row.balance).toBe(1_000_300);
   });
 
   it("usage overview: by user, by agent and by day, with the subagent share", async () => {

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { registerUser } from "@/lib/auth/register";
 import { inviteCodeHash, oauthSignInDecision, registrationStatus } from "@/lib/auth/registration";
+import { serverIntl } from "../helpers/intl-server";
 import { query, resetDatabase } from "../helpers/reset-db";
 
 const session = vi.hoisted(() => ({ userId: null as string | null }));
@@ -9,6 +10,8 @@ vi.mock("@/lib/auth/index", () => ({
     session.userId ? (await import("../helpers/auth-session")).testSession(session.userId) : null,
 }));
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
+// Server actions translate their notices: the English catalog unless a test picks zh-CN.
+vi.mock("next-intl/server", () => import("../helpers/intl-server"));
 
 const { setRegistrationModeAction, createInviteAction, revokeInviteAction } = await import(
   "@/app/(app)/admin/registration/actions"
@@ -45,6 +48,7 @@ describe("registration modes", () => {
   beforeEach(async () => {
     delete process.env.ALLOW_REGISTRATION;
     await resetDatabase();
+    serverIntl.locale = "en";
     adminId = (await register("admin@example.com")).id;
     session.userId = adminId;
   });
@@ -116,7 +120,10 @@ describe("registration modes", () => {
     const [row] = await query<{ id: string }>(`SELECT id FROM "Invite" WHERE "codeHash" = $1`, [
       inviteCodeHash(revoked),
     ]);
-    expect(await revokeInviteAction({ id: row.id })).toMatchObject({ ok: true });
+    // Revoked by an admin whose language is Chinese: the notice is in Chinese.
+    serverIntl.locale = "zh-CN";
+    expect(await revokeInviteAction({ id: row.id })).toMatchObject({ ok: true, message: "邀请已撤销。" });
+    serverIntl.locale = "en";
     await expect(register("friend@example.com", revoked)).rejects.toMatchObject({
       code: "forbidden:invite_invalid",
     });

@@ -1,5 +1,6 @@
 "use server";
 import { revalidatePath } from "next/cache";
+import { getTranslations } from "next-intl/server";
 import { z } from "zod";
 import { type ActionResult, failed, runAction, succeeded } from "@/lib/action-result";
 import { requireAdminPage } from "@/lib/auth/session";
@@ -7,7 +8,6 @@ import { AppError, text } from "@/lib/errors";
 import { grantBalance, setBalance, updateQuotaOverride, updateQuotaSettings } from "@/lib/quota";
 import {
   fieldErrors,
-  fieldLabel,
   NUMBER_FIELDS,
   type OverridePatch,
   overridePatchSchema,
@@ -32,8 +32,14 @@ function keysOf(group: QuotaGroup): string[] {
   return group === "balances" ? [...keys, "balanceEnabled"] : keys;
 }
 
-function summary(changed: string[]): string {
-  return changed.length ? `Saved: ${changed.map(fieldLabel).join(", ")}.` : "Nothing changed.";
+/** "Saved: <labels>." in the admin's language, the labels being the form's own (admin.quota.fields). */
+async function summary(changed: string[]): Promise<string> {
+  const t = await getTranslations("admin");
+  if (!changed.length) return t("notices.nothingChanged");
+  const label = (k: string) => (t.has(`quota.fields.${k}.label`) ? t(`quota.fields.${k}.label`) : k);
+  // Intl.ListFormat has no plain "A, B" list for zh ("unit" joins with nothing): the catalog's separator.
+  const fields = changed.map(label).join(t("notices.fieldSeparator"));
+  return t("notices.quotaSaved", { fields });
 }
 
 /** Saves one group of the global settings (the form's `group` field says which). */
@@ -52,7 +58,7 @@ export async function saveSettingsAction(form: FormData): Promise<ActionResult<{
     if (!parsed.success) return failed("bad_request:settings", NOTHING_SAVED, fieldErrors(parsed.error));
     const { changed } = await updateQuotaSettings({ patch: parsed.data as SettingsPatch, actor: admin });
     revalidatePath("/admin", "layout");
-    return succeeded({ changed }, summary(changed));
+    return succeeded({ changed }, await summary(changed));
   }, form);
 }
 
@@ -81,7 +87,7 @@ export async function saveOverrideAction(form: FormData): Promise<ActionResult<{
       actor: admin,
     });
     revalidatePath("/admin", "layout");
-    return succeeded({ changed }, summary(changed));
+    return succeeded({ changed }, await summary(changed));
   }, form);
 }
 
@@ -116,10 +122,10 @@ export async function adjustBalanceAction(form: FormData): Promise<ActionResult<
         ? await grantBalance({ userId, amount, actor: admin })
         : await setBalance({ userId, balance: amount, actor: admin });
     revalidatePath("/admin", "layout");
-    const tokens = (n: number) => n.toLocaleString("en-US");
+    const t = await getTranslations("admin.notices");
     return succeeded(
       { balance: res.balance },
-      `${res.email}: balance ${tokens(res.before)} → ${tokens(res.balance)} tokens.`,
+      t("balanceAdjusted", { email: res.email, before: res.before, after: res.balance }),
     );
   }, form);
 }

@@ -34,7 +34,7 @@ export async function saveMyKeyAction(raw: unknown): Promise<ActionResult> {
     }
     await setUserEndpointKey({ userId: user.id, endpointId: r.data.endpointId, apiKey: r.data.apiKey });
     revalidatePath("/settings");
-    return succeeded(null, "Your key is saved.");
+    return succeeded(null, (await getTranslations("settings.keys.notices"))("saved"));
   }, raw);
 }
 
@@ -45,7 +45,7 @@ export async function removeMyKeyAction(raw: unknown): Promise<ActionResult> {
     if (!r.success) return failed("bad_request:personal_key", text("generic.bad_request"));
     await removeUserEndpointKey({ userId: user.id, endpointId: r.data.endpointId });
     revalidatePath("/settings");
-    return succeeded(null, "Your key is removed.");
+    return succeeded(null, (await getTranslations("settings.keys.notices"))("removed"));
   }, raw);
 }
 

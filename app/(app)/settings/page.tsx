@@ -2,8 +2,8 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { ProviderButton } from "@/components/auth/provider-button";
 import { PersonalKeyForm } from "@/components/endpoints/personal-key-form";
-import { oauthProviderList } from "@/lib/auth/providers";
 import { requireUserPage } from "@/lib/auth/session";
+import { shownOauthProviders } from "@/lib/auth/shown-providers";
 import { linkedProviders } from "@/lib/db/users";
 import { listPersonalKeySlots } from "@/lib/endpoints/personal-keys";
 import { isLocale } from "@/lib/i18n/locales";
@@ -27,7 +27,7 @@ export default async function SettingsPage({
     linkedProviders({ userId: user.id }),
     getTranslations("settings"),
   ]);
-  const providers = oauthProviderList();
+  const providers = await shownOauthProviders();
   const justLinked = (await searchParams).linked === "1";
   return (
     <div className="mx-auto max-w-3xl space-y-6 p-4 md:p-8">

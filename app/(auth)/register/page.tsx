@@ -3,9 +3,9 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { AuthForm } from "@/components/auth/auth-form";
-import { oauthProviderList } from "@/lib/auth/providers";
 import { inviteCodeUsable, registrationStatus } from "@/lib/auth/registration";
 import { currentUser } from "@/lib/auth/session";
+import { shownOauthProviders } from "@/lib/auth/shown-providers";
 import { registerAction } from "../actions";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -64,7 +64,7 @@ export default async function RegisterPage({
       <AuthForm
         mode="register"
         action={registerAction}
-        oauth={status.mode === "open" ? oauthProviderList() : []}
+        oauth={status.mode === "open" ? await shownOauthProviders() : []}
         invite={status.mode === "invite" ? invite : undefined}
       />
     </>

@@ -3,9 +3,10 @@ import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { AuthForm } from "@/components/auth/auth-form";
 import { providerSignInMessageKey } from "@/lib/auth/messages";
-import { oauthProviderList, providerLabel } from "@/lib/auth/providers";
+import { providerLabel } from "@/lib/auth/providers";
 import { registrationStatus } from "@/lib/auth/registration";
 import { currentUser } from "@/lib/auth/session";
+import { shownOauthProviders } from "@/lib/auth/shown-providers";
 import { signInAction } from "../actions";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -21,7 +22,7 @@ export default async function SignInPage({
   if (await currentUser()) redirect("/chat");
   const [{ mode }, t] = await Promise.all([registrationStatus(), getTranslations()]);
   // Auth.js (and our signIn callback) send a failed provider sign-in here with ?error=<code>.
-  const providers = oauthProviderList();
+  const providers = await shownOauthProviders();
   const error = (await searchParams).error;
   const problemKey = providerSignInMessageKey(typeof error === "string" ? error : undefined);
   const provider = providerLabel(providers) ?? t("auth.signIn.problem.someProvider");

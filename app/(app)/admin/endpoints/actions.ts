@@ -1,5 +1,6 @@
 "use server";
 import { revalidatePath } from "next/cache";
+import { getTranslations } from "next-intl/server";
 import { z } from "zod";
 import { type ActionResult, failed, runAction, succeeded } from "@/lib/action-result";
 import { changedFields, recordAdminAction, secretNames, secretState } from "@/lib/audit/record";
@@ -58,7 +59,10 @@ export async function saveEndpointAction(raw: unknown): Promise<ActionResult<{ i
       ),
     });
     revalidatePath("/admin/endpoints");
-    return succeeded({ id: saved.id }, `Saved ${saved.name}.`);
+    return succeeded(
+      { id: saved.id },
+      (await getTranslations("endpoints.notices"))("saved", { name: saved.name }),
+    );
   }, raw);
 }
 

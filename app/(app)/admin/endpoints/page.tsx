@@ -4,7 +4,7 @@ import { getTranslations } from "next-intl/server";
 import { EndpointList } from "@/components/endpoints/endpoint-list";
 import { primaryButton } from "@/components/ui/styles";
 import { requireAdminPage } from "@/lib/auth/session";
-import { DEMO_LABEL, listAllEndpoints } from "@/lib/endpoints/catalog";
+import { listAllEndpoints } from "@/lib/endpoints/catalog";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("endpoints.meta");
@@ -13,7 +13,11 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function EndpointsPage() {
   await requireAdminPage();
-  const [endpoints, t] = await Promise.all([listAllEndpoints(), getTranslations("endpoints.list")]);
+  const [endpoints, t, te] = await Promise.all([
+    listAllEndpoints(),
+    getTranslations("endpoints.list"),
+    getTranslations("endpoints"),
+  ]);
   return (
     <>
       <header className="flex flex-wrap items-end justify-between gap-3">
@@ -27,7 +31,7 @@ export default async function EndpointsPage() {
           {t("add")}
         </Link>
       </header>
-      <EndpointList endpoints={endpoints} demoLabel={DEMO_LABEL} />
+      <EndpointList endpoints={endpoints} demoLabel={te("demoLabel")} />
       {endpoints.some((e) => e.source === "env") && <p className="text-xs text-zinc-500">{t("envNote")}</p>}
     </>
   );

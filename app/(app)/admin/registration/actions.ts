@@ -1,5 +1,6 @@
 "use server";
 import { revalidatePath } from "next/cache";
+import { getTranslations } from "next-intl/server";
 import { z } from "zod";
 import { type ActionResult, failed, runAction, succeeded } from "@/lib/action-result";
 import { recordAdminAction } from "@/lib/audit/record";
@@ -32,8 +33,12 @@ export async function setRegistrationModeAction(form: FormData): Promise<ActionR
       });
     }
     revalidatePath("/admin/registration");
-    const capped = status.mode !== parsed.data ? ` ALLOW_REGISTRATION keeps it ${status.mode} for now.` : "";
-    return succeeded({ mode: status.mode }, `Saved.${capped}`);
+    const t = await getTranslations("admin");
+    const saved =
+      status.mode !== parsed.data
+        ? t("notices.registrationCapped", { mode: t(`registration.modeName.${status.mode}`) })
+        : t("notices.registrationSaved");
+    return succeeded({ mode: status.mode }, saved);
   });
 }
 
@@ -60,7 +65,7 @@ export async function createInviteAction(
     revalidatePath("/admin/registration");
     return succeeded(
       { code: invite.code, expiresAt: invite.expiresAt.toISOString() },
-      "Invite created. Copy the link now: it is shown only once.",
+      (await getTranslations("admin.notices"))("inviteCreated"),
     );
   });
 }
@@ -78,6 +83,6 @@ export async function revokeInviteAction(input: { id: string }): Promise<ActionR
       changes: [{ key: "invite:revoke", from: `expires ${revoked.expiresAt.toISOString()}`, to: null }],
     });
     revalidatePath("/admin/registration");
-    return succeeded(null, "Invite revoked.");
+    return succeeded(null, (await getTranslations("admin.notices"))("inviteRevoked"));
   });
 }

@@ -1,5 +1,6 @@
 "use server";
 import { revalidatePath } from "next/cache";
+import { getTranslations } from "next-intl/server";
 import { z } from "zod";
 import { type ActionResult, failed, runAction, succeeded } from "@/lib/action-result";
 import { type Actor, changedFields, recordAdminAction, secretNames } from "@/lib/audit/record";
@@ -104,7 +105,10 @@ export async function saveMcpServerAction(raw: unknown): Promise<ActionResult<{ 
       const saved = await updateMcpServer({ id: f.id, input: access });
       await recordSave(admin, existing, saved);
       revalidatePath("/admin/tools");
-      return succeeded({ id: saved.id }, `Saved ${saved.name}.`);
+      return succeeded(
+        { id: saved.id },
+        (await getTranslations("mcp.notices"))("saved", { name: saved.name }),
+      );
     }
     const input = {
       ...access,
@@ -119,7 +123,7 @@ export async function saveMcpServerAction(raw: unknown): Promise<ActionResult<{ 
     const saved = f.id ? await updateMcpServer({ id: f.id, input }) : await createMcpServer({ input });
     await recordSave(admin, existing, saved, { headers: input.headers, env: input.env });
     revalidatePath("/admin/tools");
-    return succeeded({ id: saved.id }, `Saved ${saved.name}.`);
+    return succeeded({ id: saved.id }, (await getTranslations("mcp.notices"))("saved", { name: saved.name }));
   });
 }
 
@@ -159,7 +163,7 @@ export async function refreshMcpServerAction(
     }
     return succeeded(
       { status: s.status, tools: s.tools.length },
-      `${s.name}: ${s.tools.length} ${s.tools.length === 1 ? "tool" : "tools"}.`,
+      (await getTranslations("mcp.notices"))("refreshed", { server: s.name, count: s.tools.length }),
     );
   });
 }
