@@ -25,8 +25,28 @@ const select = {
   effectiveFrom: true,
 } as const;
 
-export function listPrices(): Promise<StoredPrice[]> {
-  return getDb().modelPrice.findMany({ select, orderBy: [{ model: "asc" }, { effectiveFrom: "desc" }] });
+/**
+ * What a send needs to price its run, in one statement (a send's statement count is budgeted,
+ * tests/integration/chat-send.test.ts): the currency and every price row (pricesFor picks the one in force).
+ */
+export async function readPricing(): Promise<{ currency: string; prices: StoredPrice[] }> {
+  const rows = await getDb().$queryRaw<
+    Array<{ currency: string | null; prices: Array<Record<string, unknown>> }>
+  >`
+    SELECT (SELECT s."currency" FROM "PricingSettings" s WHERE s."id" = 1) AS currency,
+      COALESCE((SELECT json_agg(json_build_object('id', p."id", 'endpointId', p."endpointId",
+        'model', p."model", 'inputPerMTok', p."inputPerMTok", 'cachedInputPerMTok', p."cachedInputPerMTok",
+        'outputPerMTok', p."outputPerMTok", 'reasoningPerMTok', p."reasoningPerMTok",
+        'effectiveFrom', p."effectiveFrom")) FROM "ModelPrice" p), '[]'::json) AS prices`;
+  const row = rows[0];
+  return {
+    currency: row?.currency ?? "USD",
+    // json_build_object gives the timestamp as text (UTC, no zone): read it back as UTC.
+    prices: (row?.prices ?? []).map((p) => ({
+      ...(p as unknown as StoredPrice),
+      effectiveFrom: new Date(`${String(p.effectiveFrom)}Z`),
+    })),
+  };
 }
 
 export function createPrice(data: PriceInput): Promise<StoredPrice> {

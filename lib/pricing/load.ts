@@ -1,6 +1,6 @@
 import "server-only";
 import type { PricedModel } from "@/lib/agents/cost";
-import { listPrices, readCurrency } from "@/lib/db/prices";
+import { readPricing } from "@/lib/db/prices";
 import { modelsOfAgents, pricesFor } from ".";
 
 /** The prices a run passes to the engine: each model of its agents at the price in force now. */
@@ -11,6 +11,6 @@ export async function runPrices(
     summarization?: { provider?: string; model?: string };
   }>,
 ): Promise<PricedModel[]> {
-  const [rows, currency] = await Promise.all([listPrices(), readCurrency()]);
-  return pricesFor(modelsOfAgents(agents), rows, currency, new Date());
+  const { prices, currency } = await readPricing();
+  return pricesFor(modelsOfAgents(agents), prices, currency, new Date());
 }

@@ -114,7 +114,9 @@ describe("page renders write nothing", () => {
     counter = installQueryCounter();
     const view = await ConversationPage({ params: Promise.resolve({ id: conv.id }) });
     expect(writes(counter)).toEqual([]);
-    const messages = propsOf(view).initialMessages as { id: string; status: string; error: unknown }[];
+    // The chat view sits inside the currency provider (the installation's currency for its costs).
+    const chat = propsOf(view).children as ReactElement<Props>;
+    const messages = propsOf(chat).initialMessages as { id: string; status: string; error: unknown }[];
     expect(messages.find((m) => m.id === "m_cut")).toMatchObject({
       status: "INTERRUPTED",
       error: { code: "internal:interrupted" },
