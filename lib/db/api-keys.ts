@@ -96,17 +96,37 @@ export async function touchApiKey({ id }: { id: string }): Promise<void> {
   await getDb().apiKey.update({ where: { id }, data: { lastUsedAt: new Date() } });
 }
 
+/** Sets a user's API access; the value before and the user, or null when there is no such user. */
 export async function setUserApiAccess({
   id,
   apiAccess,
 }: {
   id: string;
   apiAccess: boolean | null;
-}): Promise<void> {
-  await getDb().user.update({ where: { id }, data: { apiAccess } });
+}): Promise<{ before: boolean | null; user: { id: string; email: string } } | null> {
+  return getDb().$transaction(async (tx) => {
+    const row = await tx.user.findUnique({ where: { id }, select: { apiAccess: true } });
+    if (!row) return null;
+    const user = await tx.user.update({
+      where: { id },
+      data: { apiAccess },
+      select: { id: true, email: true },
+    });
+    return { before: row.apiAccess, user };
+  });
 }
 
 export async function userApiAccess({ id }: { id: string }): Promise<boolean | null> {
   const row = await getDb().user.findUnique({ where: { id }, select: { apiAccess: true } });
   return row?.apiAccess ?? null;
+}
+
+/** Every user with their API access setting, for the admin screen. */
+export async function listUsersApiAccess(): Promise<
+  { id: string; email: string; apiAccess: boolean | null }[]
+> {
+  return getDb().user.findMany({
+    orderBy: { email: "asc" },
+    select: { id: true, email: true, apiAccess: true },
+  });
 }
