@@ -92,8 +92,13 @@ export async function findApiKeyByHash({ keyHash }: { keyHash: string }): Promis
   return { keyId: id, ...rest, user: { ...row.user, role: String(row.user.role) } };
 }
 
-export async function touchApiKey({ id }: { id: string }): Promise<void> {
-  await getDb().apiKey.update({ where: { id }, data: { lastUsedAt: new Date() } });
+/** Stamps the key's last use, at most once a minute (a busy key would otherwise write on every call). */
+export async function touchApiKey({ id, now = new Date() }: { id: string; now?: Date }): Promise<void> {
+  const stale = new Date(now.getTime() - 60_000);
+  await getDb().apiKey.updateMany({
+    where: { id, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: stale } }] },
+    data: { lastUsedAt: now },
+  });
 }
 
 /** Sets a user's API access; the value before and the user, or null when there is no such user. */
