@@ -139,6 +139,8 @@ const schema = z.object({
     typeof text
   >),
   DEMO_ENDPOINT: z.preprocess((v) => lower(blank(v)), z.enum(["auto", "on", "off"]).default("auto")),
+  /** Agents API (/v1) access for users an admin has not switched on or off. */
+  API_ACCESS_DEFAULT: z.preprocess((v) => lower(blank(v)), z.enum(["on", "off"]).default("on")),
   /** Milliseconds per streamed demo token; unset = the demo model's readable pace. */
   DEMO_TOKEN_DELAY_MS: z.preprocess(blank, z.coerce.number().min(0).max(10_000).optional()),
 

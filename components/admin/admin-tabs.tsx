@@ -19,6 +19,7 @@ interface Tab {
     | "files"
     | "endpoints"
     | "tools"
+    | "apiKeys"
     | "usage"
     | "audit";
 }
@@ -47,6 +48,7 @@ const GROUPS: ReadonlyArray<{ key: "people" | "limits" | "modelsTools" | "activi
     tabs: [
       { href: "/admin/endpoints", key: "endpoints", message: "endpoints" },
       { href: "/admin/tools", key: "tools", message: "tools" },
+      { href: "/admin/api-keys", key: "api-keys", message: "apiKeys" },
     ],
   },
   {

@@ -13,6 +13,7 @@ export const AREAS = [
   "admin",
   "mcp",
   "endpoints",
+  "api",
   "errors",
   "demo",
   "timeline",

@@ -313,7 +313,7 @@ export function redactError(err: ProviderError, secrets: readonly string[] | und
  */
 export function redactSecrets(text: string): string {
   return text
-    .replace(/\b(?:sk|pk|rk|ak|gsk|xai|key)[-_][A-Za-z0-9*_-]{6,}/gi, "[redacted]")
+    .replace(/\b(?:sk|pk|rk|ak|gsk|xai|key|dc)[-_][A-Za-z0-9*_-]{6,}/gi, "[redacted]")
     .replace(/\bAIza[0-9A-Za-z_-]{20,}/g, "[redacted]")
     .replace(/\b[A-Za-z0-9_-]{32,}\b/g, "[redacted]");
 }

@@ -117,6 +117,7 @@ const STATES: State[] = [
   { name: "builder-new", signedIn: true, open: goto("/agents/new", "agent-form") },
   { name: "builder-edit", signedIn: true, open: async (page) => goto(agentUrl, "agent-form")(page) },
   { name: "settings", signedIn: true, open: goto("/settings") },
+  { name: "settings-api-keys", signedIn: true, open: goto("/settings/api-keys", "api-key-create") },
   ...[
     "/admin",
     "/admin/registration",
@@ -129,6 +130,7 @@ const STATES: State[] = [
     "/admin/endpoints/new",
     "/admin/tools",
     "/admin/tools/new",
+    "/admin/api-keys",
     "/admin/usage",
     "/admin/audit",
   ].map((path) => ({ name: path.slice(1).replaceAll("/", "-"), signedIn: true, open: goto(path) })),

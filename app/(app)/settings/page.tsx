@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { ProviderButton } from "@/components/auth/provider-button";
 import { PersonalKeyForm } from "@/components/endpoints/personal-key-form";
@@ -22,10 +23,11 @@ export default async function SettingsPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const user = await requireUserPage();
-  const [slots, linked, t] = await Promise.all([
+  const [slots, linked, t, tApi] = await Promise.all([
     listPersonalKeySlots({ userId: user.id }),
     linkedProviders({ userId: user.id }),
     getTranslations("settings"),
+    getTranslations("api.keys"),
   ]);
   const providers = await shownOauthProviders();
   const justLinked = (await searchParams).linked === "1";
@@ -58,6 +60,13 @@ export default async function SettingsPage({
             ))}
           </ul>
         )}
+      </section>
+      <section className="space-y-3" data-testid="api-keys-section">
+        <h2 className="text-lg font-medium">{tApi("title")}</h2>
+        <p className="text-sm text-zinc-500">{tApi("help")}</p>
+        <Link href="/settings/api-keys" className="text-sm font-medium underline" data-testid="api-keys-link">
+          {tApi("settingsLink")}
+        </Link>
       </section>
       {providers.length > 0 && (
         <section className="space-y-3" data-testid="sign-in-methods">

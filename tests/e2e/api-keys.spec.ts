@@ -1,0 +1,43 @@
+import { expect, registerNewUser, test } from "./fixtures";
+
+// Settings → API keys: a key is created and shown once, lists the user's agents at /v1/models
+// (a program's request: a bearer key, no cookie, no Origin), and is refused once revoked.
+test("create an API key, use it against /v1/models, revoke it", async ({ browser, playwright }) => {
+  const { page } = await registerNewUser(browser, { name: "Api User", tag: "api-keys" });
+  await page.goto("/settings");
+  await page.getByTestId("api-keys-link").click();
+  await expect(page.getByTestId("api-keys-title")).toHaveText("API keys");
+  const form = page.getByTestId("api-key-create");
+  await form.getByLabel("Name").fill("e2e script");
+  await form.getByLabel("Expires after").selectOption({ label: "7 days" });
+  await form.getByTestId("api-key-submit").click();
+  const secret = (await page.getByTestId("api-key-secret").textContent())?.trim() ?? "";
+  expect(secret).toMatch(/^dc_[A-Za-z0-9_-]{43}$/);
+  const row = page.getByTestId("api-key-row").filter({ hasText: "e2e script" });
+  await expect(row.getByTestId("api-key-status")).toHaveText("Active");
+  // The secret is shown once: a reload shows only its prefix.
+  await page.reload();
+  await expect(page.getByTestId("api-key-secret")).toHaveCount(0);
+  await expect(page.getByText(secret)).toHaveCount(0);
+
+  // A program: a fresh request context without the browser's cookies.
+  const api = await playwright.request.newContext({ baseURL: new URL(page.url()).origin });
+  const listed = await api.get("/v1/models", { headers: { Authorization: `Bearer ${secret}` } });
+  expect(listed.status()).toBe(200);
+  const body = await listed.json();
+  expect(body.object).toBe("list");
+  expect(body.data.length).toBeGreaterThan(0);
+  expect(body.data[0]).toMatchObject({ object: "model" });
+  await page.reload();
+  await expect(row).toContainText("Last used");
+
+  await row.getByTestId("api-key-revoke").click();
+  await expect(row.getByTestId("api-key-status")).toHaveText("Revoked");
+  const refused = await api.get("/v1/models", { headers: { Authorization: `Bearer ${secret}` } });
+  expect(refused.status()).toBe(401);
+  expect((await refused.json()).error).toMatchObject({
+    code: "invalid_api_key",
+    type: "invalid_request_error",
+  });
+  await api.dispose();
+});
