@@ -20,7 +20,7 @@ export type ErrorType =
 export type ErrorCode = `${ErrorType}:${string}` | ErrorType;
 
 import englishErrors from "@/messages/en/errors.json";
-import { type ErrorWriter, genericKey, isErrorText, makeErrorWriter, typeOfCode } from "./http/error-writer";
+import { type ErrorWriter, genericKey, makeErrorWriter, typeOfCode } from "./http/error-writer";
 
 export { genericKey, typeOfCode };
 
