@@ -88,8 +88,11 @@ test("a zh-CN browser sees the chat in Chinese: trace blocks, stats, composer an
   for (const block of await blocks.all()) {
     await expect(block.getByTestId("trace-status")).toHaveText("已完成");
     await expect(block).toContainText("隔离");
-    await expect(block.getByTestId("subagent-stats")).toHaveText(/^(\d+ token · )?\d+(\.\d)?(秒|ms)$/);
+    // Tokens, the cost (the demo is priced at 0, in the reader's number format) and the time.
+    await expect(block.getByTestId("subagent-stats")).toHaveText(/^(\d+ token · )?US\$0\.00 · \d+(\.\d)?(秒|ms)$/);
   }
+  await expect(page.getByTestId("message-cost")).toHaveText("费用 US$0.00");
+  await expect(page.getByTestId("conversation-cost")).toHaveText("会话合计：US$0.00");
   await expect(page.getByTestId("message-usage")).toContainText(/^输入 .+ · 输出 .+ · \d+% 由子智能体产生$/);
   await expect(page.getByTestId("regenerate")).toHaveText("重新生成");
 
