@@ -89,7 +89,9 @@ test("a zh-CN browser sees the chat in Chinese: trace blocks, stats, composer an
     await expect(block.getByTestId("trace-status")).toHaveText("已完成");
     await expect(block).toContainText("隔离");
     // Tokens, the cost (the demo is priced at 0, in the reader's number format) and the time.
-    await expect(block.getByTestId("subagent-stats")).toHaveText(/^(\d+ token · )?US\$0\.00 · \d+(\.\d)?(秒|ms)$/);
+    await expect(block.getByTestId("subagent-stats")).toHaveText(
+      /^(\d+ token · )?US\$0\.00 · \d+(\.\d)?(秒|ms)$/,
+    );
   }
   await expect(page.getByTestId("message-cost")).toHaveText("费用 US$0.00");
   await expect(page.getByTestId("conversation-cost")).toHaveText("会话合计：US$0.00");
