@@ -117,6 +117,17 @@ describe("a run with prices", () => {
 describe("the trace reducer", () => {
   it("keeps a block's own cost apart from its subtree's and keeps unknown unknown", async () => {
     const base = { parentSpanId: "root", depth: 1, agentId: "b", ts: 0, provider: "openai", model: "m" };
+    /** One model call of the grandchild c2 (under c1), at `cost`. */
+    const grandchildUsage = (cost: number | null): RunEvent => ({
+      type: "usage",
+      ...base,
+      parentSpanId: "c1",
+      depth: 2,
+      spanId: "c2",
+      inputTokens: 1,
+      outputTokens: 1,
+      cost,
+    });
     const events: RunEvent[] = [
       {
         type: "run_start",
@@ -152,40 +163,12 @@ describe("the trace reducer", () => {
         mode: "isolated",
         ancestry: ["a", "b", "b"],
       },
-      {
-        type: "usage",
-        ...base,
-        parentSpanId: "c1",
-        depth: 2,
-        spanId: "c2",
-        inputTokens: 1,
-        outputTokens: 1,
-        cost: 0.25,
-      },
+      grandchildUsage(0.25),
     ];
     const tree = reduceEvents(events);
     const c1 = tree.content.find((n) => n.type === "subagent");
     expect(c1?.type === "subagent" && [c1.ownCost, c1.usage.cost]).toEqual([0.5, 0.75]);
-    events.push({
-      type: "usage",
-      ...base,
-      parentSpanId: "c1",
-      depth: 2,
-      spanId: "c2",
-      inputTokens: 1,
-      outputTokens: 1,
-      cost: null,
-    });
-    events.push({
-      type: "usage",
-      ...base,
-      parentSpanId: "c1",
-      depth: 2,
-      spanId: "c2",
-      inputTokens: 1,
-      outputTokens: 1,
-      cost: 1,
-    });
+    events.push(grandchildUsage(null), grandchildUsage(1));
     const after = reduceEvents(events);
     const n = after.content.find((x) => x.type === "subagent");
     expect(n?.type === "subagent" && [n.ownCost, n.usage.cost]).toEqual([0.5, null]);
