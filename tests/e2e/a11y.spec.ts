@@ -118,6 +118,7 @@ const STATES: State[] = [
   { name: "builder-edit", signedIn: true, open: async (page) => goto(agentUrl, "agent-form")(page) },
   { name: "settings", signedIn: true, open: goto("/settings") },
   { name: "settings-api-keys", signedIn: true, open: goto("/settings/api-keys", "api-key-create") },
+  { name: "docs-api", signedIn: true, open: goto("/docs/api", "api-docs-title") },
   ...[
     "/admin",
     "/admin/registration",

@@ -38,6 +38,13 @@ export default async function ApiKeysPage() {
           {t("title")}
         </h1>
         <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("help")}</p>
+        <Link
+          href="/docs/api"
+          className="text-sm text-accent-700 underline dark:text-accent-400"
+          data-testid="api-docs-link"
+        >
+          {t("docsLink")}
+        </Link>
       </header>
       {!apiAccessAllowed(access) && (
         <p
