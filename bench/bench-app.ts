@@ -180,7 +180,6 @@ export async function startNextApp({
       AUTH_SECRET: "bench-auth-secret-not-for-production",
       APP_ENCRYPTION_KEY: "bench-encryption-key-not-for-production",
       AUTH_TRUST_HOST: "true",
-      AUTH_URL: `http://127.0.0.1:${port}`,
       ...env,
     },
   });

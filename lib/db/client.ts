@@ -46,8 +46,10 @@ export function isForeignKeyViolation(err: unknown): boolean {
 }
 
 // Prisma's codes for "can't reach / lost / timed out waiting for the database", and the driver
-// adapter's and Node's equivalents.
-const UNAVAILABLE_PRISMA = new Set(["P1001", "P1002", "P1008", "P1017", "P2024"]);
+// adapter's and Node's equivalents. P2028 is an interactive transaction that could not start in
+// time or outlived its timeout: under saturation (bench:chat, 200 delegating sends at once on a
+// loaded machine) that is the database being busy, worth a retry, not a fault of the request.
+const UNAVAILABLE_PRISMA = new Set(["P1001", "P1002", "P1008", "P1017", "P2024", "P2028"]);
 const UNAVAILABLE_KINDS = new Set([
   "DatabaseNotReachable",
   "ConnectionClosed",

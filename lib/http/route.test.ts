@@ -27,6 +27,21 @@ describe("route()", () => {
     log.mockRestore();
   });
 
+  it("answers a saturated database (a transaction that could not start in time) with 503, not 500", async () => {
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    const res = await route({}, async () => {
+      throw Object.assign(
+        new Error("Transaction API error: Unable to start a transaction in the given time."),
+        {
+          code: "P2028",
+        },
+      );
+    })(new Request("http://app.test/api/x"));
+    expect(res.status).toBe(503);
+    expect(await res.json()).toMatchObject({ code: "unavailable:database" });
+    log.mockRestore();
+  });
+
   it("answers typed errors with their status and code, without logging", async () => {
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
     const res = await route({}, async () => {
