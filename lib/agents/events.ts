@@ -1,4 +1,5 @@
 import type { ToolApproval } from "./approval";
+import type { RunError } from "./errors";
 
 /**
  * The one typed event stream of a run: the chat route sends it over SSE, persistence stores it
@@ -143,7 +144,7 @@ export interface NoticeEvent extends EventBase {
 export interface RunEndEvent extends EventBase {
   type: "run_end";
   status: RunStatus;
-  error?: { code: string; message: string };
+  error?: RunError;
   usage: Usage;
   durationMs: number;
 }

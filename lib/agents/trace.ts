@@ -1,5 +1,6 @@
 import type { ExpiredBy, ToolApproval } from "./approval";
 import { addCost } from "./cost";
+import type { RunError } from "./errors";
 import {
   type GraphType,
   ROOT_SPAN_ID,
@@ -85,7 +86,7 @@ export interface MessageTree {
   graphType?: GraphType;
   rootAgentIds: string[];
   status: NodeStatus;
-  error?: { code: string; message: string };
+  error?: RunError;
   content: TraceNode[];
   /** Tokens of the whole tree. */
   usage: Usage;
