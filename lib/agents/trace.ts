@@ -5,6 +5,7 @@ import {
   type GraphType,
   ROOT_SPAN_ID,
   type RunEvent,
+  type RunNotice,
   type RunStatus,
   type Usage,
   type UsageEvent,
@@ -94,7 +95,7 @@ export interface MessageTree {
   /** Summary produced during the run, if any. */
   summary?: string;
   /** Notices for the user (e.g. a tool that is no longer available), in order. */
-  notices?: string[];
+  notices?: RunNotice[];
   /** The run's timeline (see timeline.ts); absent for runs whose events carry no offsets. */
   timeline?: TimelineSpan[];
 }

@@ -195,7 +195,14 @@ describe("MCP servers (admin)", () => {
       pool,
     });
     expect(tools.map((t) => t.name)).toEqual([`${h.slug}__echo`]);
-    expect(missing).toEqual([{ name: `${h.slug}__gone`, reason: expect.stringMatching(/no longer exists/) }]);
+    expect(missing).toEqual([
+      {
+        name: `${h.slug}__gone`,
+        kind: "gone",
+        server: h.name,
+        reason: expect.stringMatching(/no longer exists/),
+      },
+    ]);
 
     await updateMcpServer({ id: h.id, pool, input: httpInput("http://127.0.0.1:9/mcp") });
     const down = await resolveMcpTools({ userId: alice.id, names: [`${h.slug}__echo`], pool });

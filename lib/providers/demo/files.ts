@@ -10,6 +10,7 @@ import { messageText } from "../../agents/messages";
 import { DEFAULT_LOCALE, type Locale } from "../../i18n/locales";
 import { type DemoT, demoT, sentences } from "./i18n";
 import { formatNumber, taskText } from "./tasks";
+import { countWords } from "../../util/word-count";
 
 const COUNT_ROWS =
   /\b(count|how many)\b[^.?!]*\b(rows?|lines?|records?|entries)\b|(?:多少|几)(?:行|条记录|条数据|条)|行数|统计.*行/i;
@@ -112,7 +113,7 @@ function summarize(f: FileBlock, locale: Locale): string {
   }
   const pages = body.match(/^--- Page \d+ ---$/gm)?.length ?? 0;
   const clean = body.replace(/^--- Page \d+ ---$/gm, "").replace(/^\[.*\]$/gm, "");
-  const words = clean.replace(/^#+\s/gm, "").split(/\s+/).filter(Boolean).length;
+  const words = countWords(clean.replace(/^#+\s/gm, ""), locale);
   const headings = [...clean.matchAll(/^#{1,3}\s+(.+)$/gm)].map((m) => m[1].trim()).slice(0, 5);
   const opening = clean
     .split(/\n\s*\n/)
