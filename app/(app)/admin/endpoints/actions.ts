@@ -100,7 +100,8 @@ export async function fetchModelsAction(raw: unknown): Promise<ActionResult<{ mo
       models = await fetchEndpointModels({
         id: f.id,
         draft: {
-          name: f.name || "this endpoint",
+          // Named in provider errors the admin reads.
+          name: f.name || (await getTranslations("endpoints.notices"))("unnamed"),
           protocol: f.protocol,
           baseURL: f.baseURL || null,
           apiKey: f.removeKey ? "" : f.apiKey || undefined,
