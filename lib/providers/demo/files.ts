@@ -8,9 +8,9 @@ import { HumanMessage } from "@langchain/core/messages";
 import { type FileBlock, readFileBlocks } from "../../agents/files";
 import { messageText } from "../../agents/messages";
 import { DEFAULT_LOCALE, type Locale } from "../../i18n/locales";
+import { countWords } from "../../util/word-count";
 import { type DemoT, demoT, sentences } from "./i18n";
 import { formatNumber, taskText } from "./tasks";
-import { countWords } from "../../util/word-count";
 
 const COUNT_ROWS =
   /\b(count|how many)\b[^.?!]*\b(rows?|lines?|records?|entries)\b|(?:多少|几)(?:行|条记录|条数据|条)|行数|统计.*行/i;
