@@ -11,7 +11,11 @@ const VALUE_WORDS: Record<string, string> = {
   set: "set",
   "not set": "notSet",
   replaced: "replaced",
+  failed: "failed",
 };
+
+/** A refresh's outcome as the recorder stores it ("3 tools", app/(app)/admin/tools/actions.ts). */
+const TOOL_COUNT = /^(\d+) tools?$/;
 
 /** Every admin action: who, when, what, old → new (secrets only as "set"/"replaced" and names). */
 export function AuditLog({ entries }: { entries: Entry[] }) {
@@ -28,6 +32,8 @@ export function AuditLog({ entries }: { entries: Entry[] }) {
   const value = (v: string | null, kind: string) => {
     if (v === null) return kind === "override" ? t("audit.global") : "—";
     if (/^-?\d+$/.test(v)) return format.number(Number(v));
+    const tools = TOOL_COUNT.exec(v);
+    if (tools) return t("audit.values.tools", { count: Number(tools[1]) });
     const word = VALUE_WORDS[v];
     return word ? t(`audit.values.${word}`) : v;
   };

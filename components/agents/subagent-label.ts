@@ -16,14 +16,3 @@ export function useSubagentLabel(): (agent: Delegation) => string {
     return count > 0 ? t("childrenAndSelf", { count }) : t("selfOnly");
   };
 }
-
-/**
- * The English label, for callers not yet moved to the catalogs (components/chat/agent-option.tsx).
- * @deprecated use useSubagentLabel.
- */
-export function subagentLabel(agent: Delegation) {
-  if (!agent.subagentsEnabled) return "No subagents";
-  const children = `${agent.childCount} subagent${agent.childCount === 1 ? "" : "s"}`;
-  if (!agent.allowSelf) return children;
-  return agent.childCount > 0 ? `${children} + self-spawn` : "self-spawn";
-}

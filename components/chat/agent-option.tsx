@@ -1,7 +1,7 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef } from "react";
-import { subagentLabel } from "@/components/agents/subagent-label";
+import { useSubagentLabel } from "@/components/agents/subagent-label";
 import type { ChatAgent } from "@/lib/chat/page-data";
 
 /** True when the search (case-insensitive, every word) is in the agent's name, description or model. */
@@ -31,6 +31,7 @@ export function AgentOption({
   onPick: () => void;
 }) {
   const t = useTranslations("chat.picker");
+  const subagentLabel = useSubagentLabel();
   const ref = useRef<HTMLDivElement>(null);
   // Keep the option the arrows reached in view.
   useEffect(() => {

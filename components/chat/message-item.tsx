@@ -10,6 +10,7 @@ import { EndedEarly } from "./ended-early";
 import { formatTokens } from "./format";
 import { LazyMarkdown as Markdown } from "./lazy-markdown";
 import { MessageAttachments } from "./message-attachments";
+import { useNoticeText } from "./notice-text";
 import { StatusBadge } from "./status-badge";
 import { TimelineToggle } from "./timeline";
 import { TraceContent } from "./trace-content";
@@ -169,6 +170,7 @@ export function AssistantMessage({
   const sub = usage ? usage.subagentInputTokens + usage.subagentOutputTokens : 0;
   const tCost = useTranslations("cost");
   const costText = useCostText();
+  const noticeText = useNoticeText();
   return (
     <div className="group space-y-1" data-testid="assistant-message" data-status={message.status}>
       <div className="flex items-center gap-2 text-xs text-zinc-500">
@@ -205,7 +207,7 @@ export function AssistantMessage({
           data-testid="run-notice"
           className="rounded-lg bg-amber-50 px-3 py-2 text-xs text-amber-800 dark:bg-amber-500/10 dark:text-amber-200"
         >
-          {notice}
+          {noticeText(notice)}
         </p>
       ))}
       {tree && tree.content.length > 0 ? (

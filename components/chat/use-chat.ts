@@ -83,9 +83,15 @@ export function useChat({
       } else {
         // A run can end on the same limits (the balance ran out during the answer).
         const ended = outcome.tree?.error;
-        setBlocked(ended && BLOCKING.test(ended.code) ? { reason: ended.message, until: null } : null);
         const runId = liveRunRef.current ?? followedRunId;
         const saved = convId ? await reload(convId) : null;
+        // The saved answer's error is worded in the reader's language (the stream's is the engine's).
+        const worded = saved?.findLast((m) => m.role === "ASSISTANT" && m.error?.code === ended?.code)?.error;
+        setBlocked(
+          ended && BLOCKING.test(ended.code)
+            ? { reason: worded?.message ?? ended.message, until: null }
+            : null,
+        );
         // The stream ended but the answer didn't (its process or Redis went away mid-answer).
         const unfinished = saved?.find((m) => m.role === "ASSISTANT" && m.status === "STREAMING");
         if (unfinished && runId) setRemote({ messageId: unfinished.id, runId });

@@ -18,6 +18,26 @@ export interface EngineErrorText {
 }
 
 /**
+ * How a run ended in error: its code (stable, what the app words), its message (English, for
+ * logs and for stored answers of older versions) and, when the error was a refusal with a catalog
+ * message (the engine's own limits, the app's AppErrors thrown from hooks), that message, so the
+ * answer can be worded in the reader's language whenever it is shown.
+ */
+export interface RunError {
+  code: string;
+  message: string;
+  text?: { key: string; values?: Record<string, unknown> };
+}
+
+/** The catalog message an error carries (`text`: an engine refusal's, an AppError's), if any. */
+export function errorText(err: unknown): RunError["text"] {
+  const t = err && typeof err === "object" ? (err as { text?: unknown }).text : undefined;
+  if (!t || typeof t !== "object" || typeof (t as { key?: unknown }).key !== "string") return undefined;
+  const { key, values } = t as { key: string; values?: Record<string, unknown> };
+  return values ? { key, values } : { key };
+}
+
+/**
  * Base class of the engine's typed errors; `code` is what callers and tests match on, `message`
  * is for logs, `text` (refusals a user sees) for the app to translate.
  */

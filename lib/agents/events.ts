@@ -1,4 +1,5 @@
 import type { ToolApproval } from "./approval";
+import type { RunError } from "./errors";
 
 /**
  * The one typed event stream of a run: the chat route sends it over SSE, persistence stores it
@@ -135,15 +136,24 @@ export interface SummaryEvent extends EventBase {
   text: string;
   summarizedMessages: number;
 }
+/**
+ * A notice for the user: a catalog message (its full key, e.g. chat.notices.toolGone.gone, and
+ * values) the chat words in the reader's language, with the English sentence for a key the
+ * catalog no longer has; or, in answers stored by older versions, a sentence.
+ */
+export type RunNotice =
+  | string
+  | { key: string; values?: Record<string, string | number | string[]>; message: string };
+
 /** Something the user should know about the run that is not an error (e.g. a tool that is gone). */
 export interface NoticeEvent extends EventBase {
   type: "notice";
-  message: string;
+  message: RunNotice;
 }
 export interface RunEndEvent extends EventBase {
   type: "run_end";
   status: RunStatus;
-  error?: { code: string; message: string };
+  error?: RunError;
   usage: Usage;
   durationMs: number;
 }

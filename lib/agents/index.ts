@@ -8,6 +8,7 @@ export {
   AgentEngineError,
   type EngineErrorText,
   errorCode,
+  type RunError,
   SubagentDepthError,
   SubagentRunConfigsError,
 } from "./errors";

@@ -523,6 +523,8 @@ describe("createRun: limits, abort and hooks", () => {
   it("fails the run with the hook's error code when onModelCallEnd throws (e.g. quota)", async () => {
     class QuotaError extends Error {
       code = "rate_limit:quota";
+      // As the app's refusals carry it: the catalog message the chat words in the reader's language.
+      text = { key: "limit.balance_mid_run", values: { when: { key: "limit.balance_ask_admin" } } };
     }
     const seen: string[] = [];
     const factory = scriptedModelFactory((spec: ModelSpec) =>
@@ -543,7 +545,11 @@ describe("createRun: limits, abort and hooks", () => {
     expect(events.at(-1)).toMatchObject({
       type: "run_end",
       status: "failed",
-      error: { code: "rate_limit:quota", message: "Token balance exhausted" },
+      error: {
+        code: "rate_limit:quota",
+        message: "Token balance exhausted",
+        text: { key: "limit.balance_mid_run", values: { when: { key: "limit.balance_ask_admin" } } },
+      },
     });
     expect(seen[0]).toBe("a@0");
     // The parent never got a second turn.

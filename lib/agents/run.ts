@@ -3,7 +3,7 @@ import { setMaxListeners } from "node:events";
 import type { BaseMessage } from "@langchain/core/messages";
 import { RunClock } from "./clock";
 import { addToUsage, emptyUsage } from "./cost";
-import { AgentEngineError, errorCode, errorMessage } from "./errors";
+import { AgentEngineError, errorCode, errorMessage, errorText, type RunError } from "./errors";
 import {
   type GraphType,
   ROOT_SPAN_ID,
@@ -37,7 +37,7 @@ installUntracedContext();
 export interface RunResult {
   /** `paused`: the host suspended the run while it waited for approvals (no run_end was emitted). */
   status: RunStatus | "paused";
-  error?: { code: string; message: string };
+  error?: RunError;
   /** Final text of the root conversation. */
   text: string;
   /** Root conversation after the run (without system messages). */
@@ -292,7 +292,7 @@ export class AgentRun {
     }
     const execs = this.agentInputs.map((input) => this.rootExec(ctx, input));
     let status: RunStatus = "completed";
-    let error: { code: string; message: string } | undefined;
+    let error: RunError | undefined;
     let messages = this.messages;
     try {
       ctx.signal.throwIfAborted();
@@ -324,13 +324,13 @@ export class AgentRun {
       }
       if (this.fatal) {
         status = "failed";
-        error = { code: errorCode(this.fatal.err) ?? "failed:run", message: errorMessage(this.fatal.err) };
+        error = runError(this.fatal.err);
       } else if (ctx.signal.aborted) {
         status = "stopped";
         error = { code: "stopped:run", message: "The run was stopped" };
       } else {
         status = "failed";
-        error = { code: errorCode(err) ?? "failed:run", message: errorMessage(err) };
+        error = runError(err);
         ctx.logger.error({ event: "run_failed", runId: this.id, code: error.code, message: error.message });
       }
     } finally {
@@ -354,6 +354,13 @@ export class AgentRun {
       durationMs,
     };
   }
+}
+
+/** A failed run's error: code, message for logs, and the catalog message when the error has one. */
+function runError(err: unknown): RunError {
+  const text = errorText(err);
+  const error = { code: errorCode(err) ?? "failed:run", message: errorMessage(err) };
+  return text ? { ...error, text } : error;
 }
 
 function collectEdges(agents: RunAgent[]): HandoffEdge[] {

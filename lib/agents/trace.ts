@@ -1,9 +1,11 @@
 import type { ExpiredBy, ToolApproval } from "./approval";
 import { addCost } from "./cost";
+import type { RunError } from "./errors";
 import {
   type GraphType,
   ROOT_SPAN_ID,
   type RunEvent,
+  type RunNotice,
   type RunStatus,
   type Usage,
   type UsageEvent,
@@ -85,7 +87,7 @@ export interface MessageTree {
   graphType?: GraphType;
   rootAgentIds: string[];
   status: NodeStatus;
-  error?: { code: string; message: string };
+  error?: RunError;
   content: TraceNode[];
   /** Tokens of the whole tree. */
   usage: Usage;
@@ -93,7 +95,7 @@ export interface MessageTree {
   /** Summary produced during the run, if any. */
   summary?: string;
   /** Notices for the user (e.g. a tool that is no longer available), in order. */
-  notices?: string[];
+  notices?: RunNotice[];
   /** The run's timeline (see timeline.ts); absent for runs whose events carry no offsets. */
   timeline?: TimelineSpan[];
 }

@@ -3,6 +3,7 @@ import type { BaseMessage } from "@langchain/core/messages";
 import type { ReasoningKey } from "../providers/types";
 import type { ApprovalHooks } from "./approval";
 import type { PricedModel } from "./cost";
+import type { RunNotice } from "./events";
 import type { RunFile } from "./files";
 import type { RunSnapshot } from "./graph/journal";
 import type { Limits } from "./limits";
@@ -242,8 +243,8 @@ export interface CreateRunOptions {
   runId?: string;
   /** Tools beyond the built-in ones (e.g. MCP tools resolved for the chatting user), by `name`. */
   tools?: RegistryTool[];
-  /** Sentences for the user emitted as `notice` events right after `run_start` (e.g. a tool that is gone). */
-  notices?: string[];
+  /** Notices for the user emitted as `notice` events right after `run_start` (e.g. a tool that is gone). */
+  notices?: RunNotice[];
   /** How calls of tools that ask before running reach a person (see approval.ts). */
   approvals?: ApprovalHooks;
   /**

@@ -1,7 +1,10 @@
 import { z } from "zod";
+import type { FieldText } from "@/lib/errors";
+import { issueText } from "@/lib/http/zod-fields";
 
-// The agent form as the browser and the JSON API send it. Field-level messages; error keys are
-// the dotted path (`name`, `parameters.temperature`, `subagents`, ...), see `fieldErrors`.
+// The agent form as the browser and the JSON API send it. Field-level messages are catalog keys
+// (errors.field.*, written in the user's language at the boundary); error keys are the dotted path
+// (`name`, `parameters.temperature`, `subagents`, ...), see `fieldErrors`.
 
 const optionalNumber = (schema: z.ZodNumber) =>
   z.preprocess((v) => (v === "" || v === null || Number.isNaN(v) ? undefined : v), schema.optional());
@@ -10,22 +13,20 @@ const contextModeSchema = z.enum(["isolated", "fork"]);
 const visibilitySchema = z.enum(["private", "shared", "public"]);
 
 const parametersSchema = z.object({
-  temperature: optionalNumber(
-    z.number("Enter a number.").min(0, "Use a value from 0 to 2.").max(2, "Use a value from 0 to 2."),
-  ),
+  temperature: optionalNumber(z.number("field.number").min(0, "field.number_min").max(2, "field.number_max")),
   maxOutputTokens: optionalNumber(
     z
-      .number("Enter a number.")
-      .int("Use a whole number.")
-      .min(1, "Use at least 1.")
-      .max(1_000_000, "Too large."),
+      .number("field.number")
+      .int("field.whole_number")
+      .min(1, "field.number_min")
+      .max(1_000_000, "field.number_max"),
   ),
   maxContextTokens: optionalNumber(
     z
-      .number("Enter a number.")
-      .int("Use a whole number.")
-      .min(1024, "Use at least 1024.")
-      .max(10_000_000, "Too large."),
+      .number("field.number")
+      .int("field.whole_number")
+      .min(1024, "field.number_min")
+      .max(10_000_000, "field.number_max"),
   ),
 });
 
@@ -36,12 +37,12 @@ export const subagentsSchema = z.object({
   children: z
     .array(
       z.object({
-        id: z.string().trim().min(1, "Unknown agent."),
+        id: z.string().trim().min(1, "field.agent_unknown"),
         mode: contextModeSchema.default("isolated"),
       }),
     )
     .default([])
-    .refine((list) => new Set(list.map((c) => c.id)).size === list.length, "An agent is listed twice."),
+    .refine((list) => new Set(list.map((c) => c.id)).size === list.length, "field.agent_twice"),
 });
 
 const summarizationSchema = z.object({
@@ -49,36 +50,34 @@ const summarizationSchema = z.object({
   model: z.string().trim().max(200).optional(),
   trigger: z.object({
     type: z.enum(["tokens", "messages"]),
-    value: z.number("Enter a number.").int("Use a whole number.").min(1, "Use at least 1."),
+    value: z.number("field.number").int("field.whole_number").min(1, "field.number_min"),
   }),
-  reserveRatio: optionalNumber(
-    z.number("Enter a number.").gt(0, "Use a value between 0 and 1.").lt(1, "Use a value between 0 and 1."),
-  ),
+  reserveRatio: optionalNumber(z.number("field.number").gt(0, "field.ratio").lt(1, "field.ratio")),
 });
 
 const handoffSchema = z.object({
-  to: z.string().trim().min(1, "Pick an agent."),
-  description: z.string().trim().max(500, "Use at most 500 characters.").default(""),
+  to: z.string().trim().min(1, "field.pick_agent"),
+  description: z.string().trim().max(500, "field.text_long").default(""),
 });
 
 export const agentDraftSchema = z.object({
-  name: z.string().trim().min(1, "Give the agent a name.").max(80, "Use at most 80 characters."),
-  description: z.string().trim().max(500, "Use at most 500 characters.").default(""),
-  instructions: z.string().max(20_000, "Use at most 20,000 characters.").default(""),
-  provider: z.string().trim().min(1, "Pick an endpoint."),
-  model: z.string().trim().min(1, "Pick a model.").max(200),
+  name: z.string().trim().min(1, "field.agent_name").max(80, "field.text_long"),
+  description: z.string().trim().max(500, "field.text_long").default(""),
+  instructions: z.string().max(20_000, "field.text_long").default(""),
+  provider: z.string().trim().min(1, "field.pick_endpoint"),
+  model: z.string().trim().min(1, "field.pick_model").max(200),
   parameters: parametersSchema.default({}),
   tools: z
     .array(z.string().max(200))
-    .max(100, "At most 100 tools.")
+    .max(100, "field.tools_max")
     .default([])
-    .refine((list) => new Set(list).size === list.length, "A tool is listed twice."),
+    .refine((list) => new Set(list).size === list.length, "field.tool_twice"),
   // Of `tools`, those that wait for the chatting user's approval before each call.
   askTools: z
     .array(z.string().max(200))
-    .max(100, "At most 100 tools.")
+    .max(100, "field.tools_max")
     .default([])
-    .refine((list) => new Set(list).size === list.length, "A tool is listed twice."),
+    .refine((list) => new Set(list).size === list.length, "field.tool_twice"),
   visibility: visibilitySchema.default("private"),
   shareEmails: z.array(z.string().trim().toLowerCase()).default([]),
   subagents: subagentsSchema.default({ enabled: false, allowSelf: true, selfMode: "isolated", children: [] }),
@@ -94,13 +93,13 @@ type AgentDraft = z.output<typeof agentDraftSchema>;
 export type AgentData = Omit<AgentDraft, "shareEmails"> & { shareUserIds: string[] };
 
 /** First message per field, keyed by the dotted path. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
+export function fieldErrors(error: z.ZodError): Record<string, FieldText> {
+  const out: Record<string, FieldText> = {};
   for (const issue of error.issues) {
     const key = issue.path.length ? issue.path.join(".") : "form";
     // Problems inside a list entry are shown next to the list.
     const field = key.replace(/\.\d+(\..*)?$/, "");
-    out[field] ??= issue.message;
+    out[field] ??= issueText(issue);
   }
   return out;
 }

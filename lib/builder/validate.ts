@@ -23,7 +23,6 @@ export async function validateAgentInput({
 }): Promise<AgentData> {
   const parsed = agentDraftSchema.safeParse(input);
   if (!parsed.success) {
-    // The form schema's field messages are still English sentences (shown as they are).
     throw new AppError("bad_request:agent", {
       key: "bad_request.fix_fields",
       fields: fieldErrors(parsed.error),

@@ -17,6 +17,7 @@ import {
   type Limits,
   type MessageTree,
   ROOT_SPAN_ID,
+  type RunError,
   type RunSnapshot,
   type ToolApproval,
 } from "@/lib/agents";
@@ -75,15 +76,16 @@ function expiredRefusal(): AppError {
 
 /**
  * The message of an answer that waited too long (stored, and shown before the sweep stored it):
- * background work with no request language, so in English (DEFAULT_LOCALE).
+ * background work with no request language, so in English (DEFAULT_LOCALE), with its catalog message.
  */
-export function expiredError(): { code: string; message: string } {
+export function expiredError(): RunError {
   const refusal = expiredRefusal();
-  return { code: refusal.code, message: refusal.message };
+  // With its catalog message: pages word it in the reader's language (lib/chat/stored-error.ts).
+  return { code: refusal.code, message: refusal.message, text: refusal.text };
 }
 
 /** The tree of an answer ended while calls waited: waiting calls shown expired (one rule: applyEvent). */
-function endedTree(parts: unknown, error?: { code: string; message: string }): MessageTree | null {
+function endedTree(parts: unknown, error?: RunError): MessageTree | null {
   if (!parts) return null;
   const tree = structuredClone(parts) as MessageTree;
   return applyEvent(tree, {

@@ -12,12 +12,13 @@ import {
 import { runStatusByMessage } from "@/lib/db/run-signals";
 import { pausedRunsOf } from "@/lib/db/tool-approvals";
 import type { ErrorBody } from "@/lib/errors";
-import { errorBody, requestErrorLocale } from "@/lib/http/error-body";
+import { errorBody, errorWriter, requestErrorLocale } from "@/lib/http/error-body";
 import { DEMO_ENDPOINT_ID } from "@/lib/providers";
 import { emptyBalanceRefusal, INTERRUPTED } from "@/lib/quota";
 import { expiredView } from "./approvals";
 import { isLive, liveRunForConversation } from "./live-runs";
 import { runBus } from "./run-bus";
+import { storedErrorMessage } from "./stored-error";
 
 // The chat's data as the browser receives it (JSON: dates as ISO strings). The client imports these
 // with `import type`, so the server's shapes are the only definition.
@@ -140,18 +141,24 @@ export async function conversationView({
     assistantMessageIds: messages.filter((m) => m.status === "PAUSED").map((m) => m.id),
   });
   const expired = (mid: string) => (paused.get(mid)?.expiresAt?.getTime() ?? Infinity) <= Date.now();
+  // Errors are stored with their code: worded here, in the reader's language of today.
+  const write = await errorWriter(await requestErrorLocale());
+  const worded = (m: ChatMessage): ChatMessage =>
+    m.error ? { ...m, error: { code: m.error.code, message: storedErrorMessage(m.error, write) } } : m;
   return {
     conversation: { id: conversation.id, agentId: conversation.agentId },
     messages: messages.map((m) =>
-      notHere.includes(m.id) && !running(m.id)
-        ? toChatMessage({
-            ...m,
-            status: "INTERRUPTED",
-            error: { ...INTERRUPTED },
-          })
-        : expired(m.id)
-          ? toChatMessage(expiredView(m))
-          : { ...toChatMessage(m), pausedRunId: paused.get(m.id)?.runId },
+      worded(
+        notHere.includes(m.id) && !running(m.id)
+          ? toChatMessage({
+              ...m,
+              status: "INTERRUPTED",
+              error: { ...INTERRUPTED },
+            })
+          : expired(m.id)
+            ? toChatMessage(expiredView(m))
+            : { ...toChatMessage(m), pausedRunId: paused.get(m.id)?.runId },
+      ),
     ),
     liveRunId: live?.meta.runId ?? (remote && runBus().followsOtherProcesses ? remote.runId : null),
     remoteRun: remote && !runBus().followsOtherProcesses ? remote : null,

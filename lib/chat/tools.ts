@@ -1,7 +1,9 @@
 import "server-only";
 import { z } from "zod";
-import type { AgentDefinition, RegistryTool } from "@/lib/agents";
+import type { AgentDefinition, RegistryTool, RunNotice } from "@/lib/agents";
 import { BUILTIN_TOOLS, builtinRegistryTool } from "@/lib/agents/tools";
+import { DEFAULT_LOCALE } from "@/lib/i18n/locales";
+import { translatorFor } from "@/lib/i18n/translator";
 import { resolveMcpTools } from "@/lib/mcp";
 import { argsProblem } from "@/lib/mcp/check-args";
 
@@ -10,8 +12,8 @@ export interface RunTools {
   agents: Map<string, AgentDefinition>;
   /** The MCP tools of the run, for `createRun({ tools })`. */
   tools: RegistryTool[];
-  /** One sentence per tool that is gone, for `createRun({ notices })`: shown in the chat, not a crash. */
-  notices: string[];
+  /** One notice per tool that is gone, for `createRun({ notices })`: shown in the chat, not a crash. */
+  notices: RunNotice[];
 }
 
 /**
@@ -37,9 +39,17 @@ export async function resolveRunTools({
   for (const [id, agent] of agents) {
     out.set(id, { ...agent, tools: (agent.tools ?? []).filter((t) => !gone.has(t)) });
   }
-  const notices = missing.map((m) => {
+  const english = (await translatorFor(DEFAULT_LOCALE)) as unknown as (
+    key: string,
+    values: Record<string, string | number>,
+  ) => string;
+  const notices = missing.map((m): RunNotice => {
     const users = [...agents.values()].filter((a) => a.tools?.includes(m.name)).map((a) => a.name);
-    return `${m.reason} ${users.join(", ")} ${users.length === 1 ? "runs" : "run"} without it.`;
+    // The chat words it in the reader's language (the agents as a list of that language).
+    const key = `chat.notices.toolGone.${m.kind}`;
+    const values = { tool: m.name, server: m.server ?? "", agents: users, count: users.length };
+    const list = new Intl.ListFormat(DEFAULT_LOCALE, { type: "conjunction" }).format(users);
+    return { key, values, message: english(key, { ...values, agents: list }) };
   });
   return { agents: out, tools, notices };
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import type { MessageTree } from "@/lib/agents";
+import type { MessageTree, RunError } from "@/lib/agents";
 import { AppError } from "@/lib/errors";
 import { getDb } from "./client";
 import { ATTACHMENT_INFO, type AttachmentInfo } from "./files";
@@ -21,7 +21,8 @@ export interface StoredMessage {
   content: string;
   parts: MessageTree | null;
   status: MessageStatus;
-  error: { code: string; message: string } | null;
+  /** How the answer ended in error; `text`: its catalog message, worded when shown (see lib/chat/stored-error.ts). */
+  error: RunError | null;
   usage: MessageUsage | null;
   agentId: string | null;
   createdAt: Date;
@@ -183,7 +184,7 @@ export async function saveAnswer({
   parts: MessageTree;
   status: MessageStatus;
   /** undefined keeps the stored error. */
-  error?: { code: string; message: string } | null;
+  error?: RunError | null;
   usage: MessageUsage;
   usageRows: UsageRow[];
   close?: { runId: string; status: RunStatus };

@@ -104,7 +104,17 @@ function isUsed(key: string, literals: ReturnType<typeof literalsOf>[]): boolean
 }
 
 /** JSX text, string children and user-facing attributes with a letter in them: each "file:line text". */
-const SHOWN_ATTRIBUTES = new Set(["aria-label", "aria-description", "title", "placeholder", "alt", "label"]);
+const SHOWN_ATTRIBUTES = new Set([
+  "aria-label",
+  "aria-description",
+  "aria-valuetext",
+  "aria-roledescription",
+  "aria-placeholder",
+  "title",
+  "placeholder",
+  "alt",
+  "label",
+]);
 function literalUiStrings(file: string): string[] {
   const src = parseFile(file);
   const found: string[] = [];
@@ -113,9 +123,14 @@ function literalUiStrings(file: string): string[] {
     const line = src.getLineAndCharacterOfPosition(node.getStart()).line + 1;
     found.push(`${path.relative(ROOT, file)}:${line} ${JSON.stringify(text.trim().slice(0, 60))}`);
   };
-  /** A string shown as is: a literal, or a branch of `a ? "x" : "y"`, `a && "x"`, `a ?? "x"`. */
-  const shownStrings = (e: ts.Expression): ts.StringLiteralLike[] => {
-    if (ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e)) return [e];
+  /**
+   * A string shown as is: a literal, a template's own text (`${n} tokens`), or a branch of
+   * `a ? "x" : "y"`, `a && "x"`, `a ?? "x"`.
+   */
+  const shownStrings = (e: ts.Expression): { text: string; node: ts.Node }[] => {
+    if (ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e)) return [{ text: e.text, node: e }];
+    if (ts.isTemplateExpression(e))
+      return [{ text: [e.head.text, ...e.templateSpans.map((s) => s.literal.text)].join(" "), node: e }];
     if (ts.isParenthesizedExpression(e)) return shownStrings(e.expression);
     if (ts.isConditionalExpression(e)) return [...shownStrings(e.whenTrue), ...shownStrings(e.whenFalse)];
     if (ts.isBinaryExpression(e)) return shownStrings(e.right);
@@ -124,16 +139,55 @@ function literalUiStrings(file: string): string[] {
   const visit = (node: ts.Node) => {
     if (ts.isJsxText(node) && hasLetter(node.text)) report(node, node.text);
     if (ts.isJsxExpression(node) && node.expression && !ts.isJsxAttribute(node.parent)) {
-      for (const s of shownStrings(node.expression)) if (hasLetter(s.text)) report(s, s.text);
+      for (const s of shownStrings(node.expression)) if (hasLetter(s.text)) report(s.node, s.text);
     }
     if (ts.isJsxAttribute(node) && SHOWN_ATTRIBUTES.has(node.name.getText()) && node.initializer) {
       const init = node.initializer;
       const strings = ts.isStringLiteral(init)
-        ? [init]
+        ? [{ text: init.text, node: init as ts.Node }]
         : ts.isJsxExpression(init) && init.expression
           ? shownStrings(init.expression)
           : [];
-      for (const s of strings) if (hasLetter(s.text)) report(s, s.text);
+      for (const s of strings) if (hasLetter(s.text)) report(s.node, s.text);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(src);
+  return found;
+}
+
+/**
+ * Words in the plain .ts helpers of components/ (hooks, formatters): a helper that returns an
+ * English phrase for a component to show slips past the JSX checks. A literal with two words in it
+ * is reported, except directives, Tailwind class lists (mostly `a-b` / `x:y` tokens) and KNOWN_PHRASES.
+ */
+const KNOWN_PHRASES: Record<string, string[]> = {
+  // Stop reasons stored by older versions, recognised to be worded in the reader's language.
+  "components/chat/stop-reason.ts": ["balance ran out", "the run failed"],
+};
+function helperPhrases(file: string): string[] {
+  const src = parseFile(file);
+  const rel = path.relative(ROOT, file);
+  const found: string[] = [];
+  const visit = (node: ts.Node) => {
+    if (
+      ts.isStringLiteral(node) ||
+      ts.isNoSubstitutionTemplateLiteral(node) ||
+      ts.isTemplateExpression(node)
+    ) {
+      const text = ts.isTemplateExpression(node)
+        ? [node.head.text, ...node.templateSpans.map((s) => s.literal.text)].join(" ")
+        : node.text;
+      const parent = node.parent;
+      const directive = ts.isExpressionStatement(parent) && /^use (client|server)$/.test(text);
+      const tokens = text.trim().split(/\s+/);
+      const classList = tokens.filter((t) => /[-:/]/.test(t)).length * 2 >= tokens.length;
+      const imported = ts.isImportDeclaration(parent) || ts.isExportDeclaration(parent);
+      const known = KNOWN_PHRASES[rel]?.includes(text);
+      if (/\p{L}{2,} \p{L}{2,}/u.test(text) && !directive && !classList && !imported && !known) {
+        const line = src.getLineAndCharacterOfPosition(node.getStart()).line + 1;
+        found.push(`${rel}:${line} ${JSON.stringify(text.slice(0, 60))}`);
+      }
     }
     ts.forEachChild(node, visit);
   };
@@ -179,5 +233,10 @@ describe("message catalogs", () => {
   it("no page or component shows a literal string (they come from the catalogs)", { timeout: 60_000 }, () => {
     const ui = files.filter((f) => f.endsWith(".tsx"));
     expect(ui.flatMap(literalUiStrings)).toEqual([]);
+  });
+
+  it("the helpers of components return no phrase of their own", () => {
+    const helpers = files.filter((f) => f.startsWith(path.join(ROOT, "components")) && f.endsWith(".ts"));
+    expect(helpers.flatMap(helperPhrases)).toEqual([]);
   });
 });

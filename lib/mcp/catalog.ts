@@ -36,6 +36,14 @@ export async function listMcpToolsForUser({ userId }: { userId: string }): Promi
 
 export interface MissingMcpTool {
   name: string;
+  /**
+   * Why: its server is gone or not open to this user (unavailable), the server can't be used as
+   * configured (unusable), or the server no longer has the tool (gone). The chat words it.
+   */
+  kind: "unavailable" | "unusable" | "gone";
+  /** The server's name, when the user may know it (unusable, gone). */
+  server?: string;
+  /** In English, for logs and the admin. */
   reason: string;
 }
 
@@ -76,6 +84,7 @@ export async function resolveMcpTools({
     if (!record || !mayUse(record, userId)) {
       missing.push({
         name,
+        kind: "unavailable",
         reason: `The tool ${name} is not available: its MCP server was removed, disabled or is not open to you.`,
       });
       continue;
@@ -85,7 +94,7 @@ export async function resolveMcpTools({
       config = serverConfig(record, settings);
     } catch (err) {
       if (!(err instanceof McpToolError)) throw err;
-      missing.push({ name, reason: err.message });
+      missing.push({ name, kind: "unusable", server: record.name, reason: err.message });
       continue;
     }
     let tool = findTool(record.slug, record.tools, name);
@@ -94,7 +103,12 @@ export async function resolveMcpTools({
       tool = findTool(record.slug, live, name);
     }
     if (!tool) {
-      missing.push({ name, reason: `The tool ${name} no longer exists on MCP server "${record.name}".` });
+      missing.push({
+        name,
+        kind: "gone",
+        server: record.name,
+        reason: `The tool ${name} no longer exists on MCP server "${record.name}".`,
+      });
       continue;
     }
     tools.push(mcpRegistryTool(config, tool, { pool, userId, settings }));

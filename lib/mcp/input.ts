@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { AppError } from "@/lib/errors";
+import { zodFieldErrors } from "@/lib/http/zod-fields";
 
 // Headers the transport itself sets; letting a config override them would break the protocol.
 const RESERVED_HEADERS = new Set([
@@ -22,7 +23,8 @@ const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 const secretMap = (max: number) =>
   z.record(z.string().trim(), z.string().max(8192).nullable()).refine((m) => Object.keys(m).length <= max, {
-    message: `At most ${max} entries.`,
+    message: "field.entries_max",
+    params: { max },
   });
 
 /** Whether a server is on and who may use it (everyone, or only the listed users when restricted). */
@@ -34,7 +36,7 @@ const accessFields = {
 
 export const mcpServerInputSchema = z
   .object({
-    name: z.string().trim().min(1, "Enter a name.").max(60, "At most 60 characters."),
+    name: z.string().trim().min(1, "field.name_missing").max(60, "field.text_long"),
     transport: z.enum(["http", "stdio"]),
     url: z.string().trim().max(2048).nullish(),
     headers: secretMap(30).optional(),
@@ -49,22 +51,22 @@ export const mcpServerInputSchema = z
       try {
         ok = ["http:", "https:"].includes(new URL(v.url ?? "").protocol);
       } catch {}
-      if (!ok) ctx.addIssue({ code: "custom", path: ["url"], message: "Enter an http(s) URL." });
+      if (!ok) ctx.addIssue({ code: "custom", path: ["url"], message: "field.url_http" });
       for (const name of Object.keys(v.headers ?? {})) {
         if (!HEADER_NAME.test(name) || RESERVED_HEADERS.has(name.toLowerCase())) {
           ctx.addIssue({
             code: "custom",
             path: ["headers"],
-            message: `"${name}" cannot be used as a header.`,
+            message: "field.header_reserved",
+            params: { name },
           });
         }
       }
     } else {
-      if (!v.command)
-        ctx.addIssue({ code: "custom", path: ["command"], message: "Enter the command to run." });
+      if (!v.command) ctx.addIssue({ code: "custom", path: ["command"], message: "field.command_required" });
       for (const name of Object.keys(v.env ?? {})) {
         if (!ENV_NAME.test(name)) {
-          ctx.addIssue({ code: "custom", path: ["env"], message: `"${name}" is not a valid variable name.` });
+          ctx.addIssue({ code: "custom", path: ["env"], message: "field.env_name", params: { name } });
         }
       }
     }
@@ -81,11 +83,9 @@ export type McpAccessInput = z.input<typeof mcpAccessInputSchema>;
 export function validated<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
-  // These schemas' messages are still English sentences (shown as they are, like a literal).
-  const fields: Record<string, string> = {};
-  for (const issue of result.error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    fields[key] ??= issue.message;
-  }
-  throw new AppError("bad_request:mcp_server", { key: "bad_request.fix_fields", fields });
+  // The messages are catalog keys (errors.field.*), written in the admin's language at the boundary.
+  throw new AppError("bad_request:mcp_server", {
+    key: "bad_request.fix_fields",
+    fields: zodFieldErrors(result.error),
+  });
 }

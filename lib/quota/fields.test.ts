@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { childMaxTurns, DEFAULT_LIMITS } from "@/lib/agents/limits";
+import type { FieldText } from "@/lib/errors";
+import { errorWriter } from "@/lib/http/error-body";
+import type { Locale } from "@/lib/i18n/locales";
 import {
   childTurnsFor,
   fieldErrors,
@@ -8,6 +11,17 @@ import {
   QUOTA_DEFAULTS,
   settingsPatchSchema,
 } from "./fields";
+
+/** Field messages as the boundary writes them in one language. */
+async function written(fields: Record<string, FieldText>, locale: Locale) {
+  const write = await errorWriter(locale);
+  return Object.fromEntries(
+    Object.entries(fields).map(([k, f]) => [
+      k,
+      typeof f === "string" ? f : write(f, { code: "bad_request" }),
+    ]),
+  );
+}
 
 describe("quota fields", () => {
   it("default to the engine's own limits", () => {
@@ -30,7 +44,7 @@ describe("quota fields", () => {
     }
   });
 
-  it("accept numbers and digit strings; refuse empty, fractional, out-of-range and unknown keys", () => {
+  it("accept numbers and digit strings; refuse empty, fractional, out-of-range and unknown keys", async () => {
     expect(
       settingsPatchSchema.parse({ maxSubagentDepth: "3", recursionLimit: 10, balanceEnabled: "on" }),
     ).toEqual({
@@ -46,13 +60,40 @@ describe("quota fields", () => {
       extra: 1,
     });
     expect(bad.success).toBe(false);
-    expect(fieldErrors(bad.error as never)).toEqual({
-      maxSubagentDepth: "Max subagent depth must be a number.",
-      maxSubagentsPerAgent: "Max subagents per agent must be a whole number.",
-      maxSubagentRunConfigs: "Max subagent configs per run must be between 1 and 500.",
-      windowSeconds: "Window (seconds) must be a number.",
+    const fields = fieldErrors(bad.error as never);
+    expect(fields).toMatchObject({
+      maxSubagentDepth: { key: "field.number" },
+      maxSubagentsPerAgent: { key: "field.whole_number" },
+      maxSubagentRunConfigs: { key: "field.number_range", values: { min: 1, max: 500 } },
+      windowSeconds: { key: "field.number" },
+      form: { key: "field.unknown_settings", values: { keys: ["extra"] } },
+    });
+    // The messages are the catalogs': written in the admin's language, the range in its numbers.
+    expect(await written(fields, "en")).toEqual({
+      maxSubagentDepth: "Enter a number.",
+      maxSubagentsPerAgent: "Use a whole number.",
+      maxSubagentRunConfigs: "Use a number from 1 to 500.",
+      windowSeconds: "Enter a number.",
       form: "Unknown setting: extra.",
     });
+    expect(await written(fields, "zh-CN")).toEqual({
+      maxSubagentDepth: "请输入数字。",
+      maxSubagentsPerAgent: "请输入整数。",
+      maxSubagentRunConfigs: "请输入 1 到 500 之间的数字。",
+      windowSeconds: "请输入数字。",
+      form: "未知设置：extra。",
+    });
+  });
+
+  it("names every unknown key, and a big range in the locale's digits", async () => {
+    const bad = settingsPatchSchema.safeParse({ startBalance: -1, a: 1, b: 2 });
+    const en = await written(fieldErrors(bad.error as never), "en");
+    expect(en).toEqual({
+      startBalance: "Use a number from 0 to 1,000,000,000.",
+      form: "Unknown setting: a and b.",
+    });
+    const zh = await written(fieldErrors(bad.error as never), "zh-CN");
+    expect(zh.form).toBe("未知设置：a和b。");
   });
 
   it("overrides accept null to clear a key", () => {

@@ -1,8 +1,11 @@
 /**
  * The quota settings an admin can change: names, ranges, defaults and validation. No server code,
- * so the admin forms show the same ranges the server enforces.
+ * so the admin forms show the same ranges the server enforces. Labels, help and messages are the
+ * catalogs' (admin.quota.fields.*, errors.field.*).
  */
 import { z } from "zod";
+import type { FieldText } from "@/lib/errors";
+import { zodFieldErrors } from "@/lib/http/zod-fields";
 
 export interface QuotaValues {
   /** Deepest level a subagent may run at (root = 0). */
@@ -58,11 +61,10 @@ export const QUOTA_DEFAULTS: Readonly<QuotaValues> = Object.freeze({
 
 export type QuotaGroup = "delegation" | "balances" | "rates" | "files";
 
+/** A number setting; its label and help are the catalog's (admin.quota.fields.<key>). */
 export interface NumberField {
   key: NumberKey;
   group: QuotaGroup;
-  label: string;
-  help: string;
   min: number;
   max: number;
 }
@@ -71,112 +73,84 @@ export const NUMBER_FIELDS: readonly NumberField[] = [
   {
     key: "maxSubagentDepth",
     group: "delegation",
-    label: "Max subagent depth",
-    help: "How deep delegation may nest (root agent = 0).",
     min: 1,
     max: 10,
   },
   {
     key: "maxSubagentRunConfigs",
     group: "delegation",
-    label: "Max subagent configs per run",
-    help: "Subagent entries one run may expand, at every level together.",
     min: 1,
     max: 500,
   },
   {
     key: "maxSubagentsPerAgent",
     group: "delegation",
-    label: "Max subagents per agent",
-    help: "Explicit children one agent may list.",
     min: 1,
     max: 50,
   },
   {
     key: "recursionLimit",
     group: "delegation",
-    label: "Recursion limit",
-    help: "Graph steps of a root agent; each subagent gets floor(limit / 3) turns.",
     min: 10,
     max: 200,
   },
   {
     key: "maxParallelSubagents",
     group: "delegation",
-    label: "Parallel subagents per turn",
-    help: "Subagent calls of one model turn that run at the same time.",
     min: 1,
     max: 20,
   },
   {
     key: "startBalance",
     group: "balances",
-    label: "Start balance (tokens)",
-    help: "Tokens a user has when their balance is first created.",
     min: 0,
     max: 1_000_000_000,
   },
   {
     key: "refillAmount",
     group: "balances",
-    label: "Refill amount (tokens)",
-    help: "Tokens added each interval; 0 turns refills off.",
     min: 0,
     max: 1_000_000_000,
   },
   {
     key: "refillIntervalSeconds",
     group: "balances",
-    label: "Refill interval (seconds)",
-    help: "Time between refills (86400 = one day).",
     min: 60,
     max: 31_536_000,
   },
   {
     key: "messagesPerWindow",
     group: "rates",
-    label: "Messages per window",
-    help: "Answers a user may start per window; 0 = no limit.",
     min: 0,
     max: 10_000,
   },
   {
     key: "windowSeconds",
     group: "rates",
-    label: "Window (seconds)",
-    help: "Length of the rate-limit window.",
     min: 1,
     max: 86_400,
   },
   {
     key: "maxConcurrentRuns",
     group: "rates",
-    label: "Concurrent runs per user",
-    help: "Answers of one user that may run at the same time.",
     min: 1,
     max: 20,
   },
   {
     key: "maxFileMegabytes",
     group: "files",
-    label: "Max file size (MB)",
-    help: "Largest file a user may attach to a message.",
     min: 1,
     max: 1024,
   },
   {
     key: "maxFilesPerMessage",
     group: "files",
-    label: "Files per message",
-    help: "Files one message may carry; 0 turns attaching off.",
     min: 0,
     max: 50,
   },
   {
     key: "fileStorageMegabytes",
     group: "files",
-    label: "Storage per user (MB)",
-    help: "Attachments a user may keep; deleting conversations frees room.",
     min: 0,
     max: 1_000_000,
   },
@@ -200,10 +174,10 @@ function numberSchema(f: NumberField) {
   return z.preprocess(
     toNumber,
     z
-      .number({ error: `${f.label} must be a number.` })
-      .int({ error: `${f.label} must be a whole number.` })
-      .min(f.min, { error: `${f.label} must be between ${f.min} and ${f.max}.` })
-      .max(f.max, { error: `${f.label} must be between ${f.min} and ${f.max}.` }),
+      .number({ error: "field.number" })
+      .int({ error: "field.whole_number" })
+      .min(f.min, { error: "field.number_range" })
+      .max(f.max, { error: "field.number_range" }),
   );
 }
 
@@ -236,16 +210,18 @@ export const overridePatchSchema = z
 
 export type OverridePatch = { [K in QuotaKey]?: QuotaValues[K] | null };
 
-/** zod issues → { field: message } for forms and API answers. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    if (issue.code === "unrecognized_keys") {
-      out.form = `Unknown setting: ${issue.keys.join(", ")}.`;
-      continue;
-    }
-    out[key] ??= issue.message;
-  }
+/**
+ * zod issues → { field: catalog message } for forms and API answers (written in the request's
+ * language at the boundary). A number's messages get its range; unknown keys are named on the form.
+ */
+export function fieldErrors(error: z.ZodError): Record<string, FieldText> {
+  const unknown = error.issues.flatMap((i) => (i.code === "unrecognized_keys" ? i.keys : []));
+  const known = new z.ZodError(error.issues.filter((i) => i.code !== "unrecognized_keys"));
+  const range = (key: string) => {
+    const f = NUMBER_FIELDS.find((n) => n.key === key);
+    return f && { min: f.min, max: f.max };
+  };
+  const out = zodFieldErrors(known, range);
+  if (unknown.length) out.form = { key: "field.unknown_settings", values: { keys: unknown } };
   return out;
 }

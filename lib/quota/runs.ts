@@ -7,17 +7,20 @@ import { getDb, type Tx } from "@/lib/db/client";
 import { dbNow } from "@/lib/db/quota-balance";
 import { endRunningRun, failOrphanedMessages, failRuns, findQuietRuns } from "@/lib/db/quota-runs";
 import { env } from "@/lib/env";
-import { AppError } from "@/lib/errors";
+import { AppError, inEnglish, text } from "@/lib/errors";
 
 export type FinalRunStatus = "COMPLETED" | "STOPPED" | "FAILED" | "INTERRUPTED";
 
+// Stored in English (no reader here); pages word them by code in the reader's language
+// (errors.internal.*, lib/chat/stored-error.ts).
+
 /** What a reaped run's answer says. */
-const RUN_LOST = { code: "internal:run_lost", message: "This answer stopped because the server restarted." };
+const RUN_LOST = { code: "internal:run_lost", message: inEnglish(text("internal.run_lost")) };
 
 /** What an answer that no process is writing any more says (stored by the reaper, shown by pages). */
 export const INTERRUPTED = {
   code: "internal:interrupted",
-  message: "The server restarted while this answer was being written.",
+  message: inEnglish(text("internal.interrupted")),
 } as const;
 
 /**

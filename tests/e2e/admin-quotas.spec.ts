@@ -28,9 +28,7 @@ test("an admin changes limits and balances, and the user feels the effect", asyn
   await admin.open("limits");
   let status = await admin.saveSettings("delegation", { maxSubagentDepth: "11", recursionLimit: "90" });
   await expect(status).toContainText("Nothing was saved");
-  await expect(admin.fieldError("maxSubagentDepth")).toHaveText(
-    "Max subagent depth must be between 1 and 10.",
-  );
+  await expect(admin.fieldError("maxSubagentDepth")).toHaveText("Use a number from 1 to 10.");
   await screenshot(adminPage, "admin-quotas-limits-error");
   await adminPage.reload();
   await expect(adminPage.getByTestId("input-maxSubagentDepth")).toHaveValue("5");

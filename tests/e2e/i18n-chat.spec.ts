@@ -1,5 +1,6 @@
 import { type Browser, test as base, type Page } from "@playwright/test";
-import { expect, PASSWORD, registerNewUser, shots } from "./fixtures";
+import { ADMIN, expect, PASSWORD, registerNewUser, shots } from "./fixtures";
+import { AdminPage } from "./pages/admin-page";
 import { ChatPage } from "./pages/chat-page";
 
 // The chat in Simplified Chinese (issue 27): what a zh-CN browser shows, and an input method's
@@ -13,13 +14,16 @@ const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/i18n-chat-shots";
  * A new account registered from a browser whose language is zh-CN (Playwright sends it as
  * Accept-Language). The form is filled by its field names, which read the same in any language.
  */
-async function newChineseUser(browser: Browser): Promise<Page> {
+async function newChineseUser(
+  browser: Browser,
+  email = `zh-${Date.now().toString(36)}@e2e.test`,
+): Promise<Page> {
   const ctx = await browser.newContext({ locale: "zh-CN", viewport: { width: 1440, height: 900 } });
   const page = await ctx.newPage();
   await page.goto("/register");
   const form = page.getByTestId("register-form");
   await form.locator('input[name="name"]').fill("中文用户");
-  await form.locator('input[name="email"]').fill(`zh-${Date.now().toString(36)}@e2e.test`);
+  await form.locator('input[name="email"]').fill(email);
   await form.locator('input[name="password"]').fill(PASSWORD);
   await form.locator('button[type="submit"]').click();
   await expect(page).toHaveURL(/\/chat/);
@@ -121,5 +125,78 @@ test("a zh-CN browser sees the chat in Chinese: trace blocks, stats, composer an
   await page.keyboard.press("Escape");
   await expect(page.getByTestId("open-chats")).toHaveText("会话");
   await shots(page, SHOTS, "chat-zh-390");
+  await page.context().close();
+});
+
+test("a wrong field, and an answer the balance ended early, read in Chinese (stored in English, worded when shown)", async ({
+  browser,
+}) => {
+  // Two delegating answers and an admin: more than the default minute on a busy machine.
+  test.setTimeout(180_000);
+  const email = `zh-balance-${Date.now().toString(36)}@e2e.test`;
+  const page = await newChineseUser(browser, email);
+  const adminCtx = await browser.newContext({ storageState: ADMIN.state, locale: "zh-CN" });
+  const admin = new AdminPage(await adminCtx.newPage());
+
+  // A field out of its range: nothing is saved, and the field says why in Chinese.
+  await admin.open("overrides");
+  const status = await admin.saveOverride(email, { maxSubagentDepth: "0" });
+  await expect(status).toContainText("未保存任何内容");
+  await expect(admin.fieldError("maxSubagentDepth")).toHaveText("请输入 1 到 10 之间的数字。");
+  await shots(admin.page, SHOTS, "override-error-zh");
+
+  // Balances on for this user, in one save.
+  const form = admin.page.getByTestId("override-form");
+  await form.locator('select[name="balanceEnabled"]').selectOption("true");
+  for (const [key, value] of [
+    ["maxSubagentDepth", ""],
+    ["startBalance", "100000"],
+    ["refillAmount", "0"],
+    ["messagesPerWindow", "0"],
+  ])
+    await form.getByTestId(`override-${key}`).fill(value);
+  await form.getByTestId("save-override").click();
+  await expect(form.getByTestId("form-status")).toContainText("已保存");
+
+  // What one delegating answer costs; then a little less, so the balance runs out at the lead's
+  // last call: the children have finished, and the answer shows what they did.
+  const chat = new ChatPage(page);
+  const badge = page.getByTestId("balance-badge");
+  const TASKS = "Compute 2 + 2\nWhat time is it?\nCompute 9 * 9";
+  await chat.openNew();
+  await expect(badge).toHaveAttribute("data-balance", "100000");
+  await chat.send(TASKS);
+  await chat.waitForAnswer();
+  await page.reload();
+  const spent = 100_000 - Number(await badge.getAttribute("data-balance"));
+  await admin.open("balances");
+  await admin.adjustBalance(email, "set", spent - 20);
+  await adminCtx.close();
+
+  await chat.openNew();
+  await chat.send(TASKS);
+  await chat.waitForAnswer("FAILED");
+  const answer = chat.lastAssistant();
+  const endedEarly = async () => {
+    // The engine's error is English; the answer's error is worded from its code for this reader.
+    await expect(answer.getByTestId("message-error")).toContainText("你的 token 余额在此回答过程中用完了。");
+    await expect(answer.getByTestId("trace-status").first()).toHaveText("已停止：余额已用完");
+    // What the children had finished is shown under the reason, in Chinese.
+    const done = await answer.locator('[data-testid="subagent-block"][data-status="completed"]').count();
+    expect(done).toBeGreaterThan(0);
+    await expect(answer.getByTestId("ended-early-item")).toHaveCount(done);
+    await expect(answer.getByTestId("ended-early")).toContainText(
+      new RegExp(`^余额用完前已完成（${done}/\\d+ 个委派）`),
+    );
+    // A block the empty balance stopped (if one was still running) says so too.
+    const stopped = answer.locator('[data-testid="subagent-block"][data-status="stopped"]');
+    for (const block of await stopped.all())
+      await expect(block.getByTestId("subagent-stop-reason")).toHaveText("— 余额已用完");
+  };
+  await endedEarly();
+  await shots(page, SHOTS, "balance-ran-out-zh");
+  // Read again from the database: the same words.
+  await page.reload();
+  await endedEarly();
   await page.context().close();
 });

@@ -31,7 +31,7 @@ describe("agent saves are refused with a field message and nothing written", () 
       "bad_request:agent",
       "name",
     );
-    expect(err.fields?.["parameters.temperature"]).toBe("Use a value from 0 to 2.");
+    expect(err.fields?.["parameters.temperature"]).toBe("Use at most 2.");
   });
 
   it("refuses unknown and deleted agent ids", async () => {

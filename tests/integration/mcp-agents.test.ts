@@ -6,6 +6,7 @@ import { listToolChoices } from "@/lib/builder/tools";
 import { setTestModelFactory } from "@/lib/chat/test-hooks";
 import { isAppError } from "@/lib/errors";
 import { errorBody } from "@/lib/http/error-body";
+import { translatorFor } from "@/lib/i18n/translator";
 import { getMcpPool, type McpServerSummary, refreshMcpServer, updateMcpServer } from "@/lib/mcp";
 import { DEMO_ENDPOINT_ID, DEMO_MODEL_ID } from "@/lib/providers";
 import { delegating, makeAgent, makeUser, post, readStream, type StreamItem } from "../helpers/chat-fixtures";
@@ -180,16 +181,16 @@ describe("MCP tools in agents and chats", () => {
     expect(bound[0]).not.toContain(echo);
     const notice = evs.find((e) => e.type === "notice");
     expect(notice).toMatchObject({ depth: 0 });
-    expect(notice?.type === "notice" && notice.message).toContain(echo);
+    expect(notice?.type === "notice" && notice.message).toMatchObject({ values: { tool: echo } });
     expect(evs.find((e) => e.type === "tool_call_end" && e.name === echo)).toMatchObject({
       error: expect.stringMatching(/not available/),
     });
     expect(http.events.length).toBe(before);
     // The notice is stored with the message, so a reload shows it.
-    const [stored] = await query<{ parts: { notices?: string[] } }>(
+    const [stored] = await query<{ parts: { notices?: unknown[] } }>(
       `SELECT parts FROM "Message" WHERE role = 'ASSISTANT'`,
     );
-    expect(stored.parts.notices?.[0]).toContain(echo);
+    expect(stored.parts.notices?.[0]).toMatchObject({ key: "chat.notices.toolGone.unavailable" });
 
     // Alice, who may use the server, gets the tool in the same agent.
     session.userId = alice.id;
@@ -213,7 +214,18 @@ describe("MCP tools in agents and chats", () => {
     );
     expect(evs.at(-1)).toMatchObject({ type: "run_end", status: "completed" });
     expect(evs.filter((e) => e.type === "notice")).toHaveLength(1);
-    expect(reduceEvents(evs).notices?.[0]).toMatch(/Echoer runs without it/);
+    // A catalog message the chat words for its reader, with the English sentence as its fallback.
+    const notice = reduceEvents(evs).notices?.[0];
+    expect(notice).toMatchObject({
+      key: "chat.notices.toolGone.unavailable",
+      values: { tool: echo, agents: ["Echoer"], count: 1 },
+      message: expect.stringMatching(/Echoer runs without it/),
+    });
+    const zh = (await translatorFor("zh-CN")) as unknown as (k: string, v: object) => string;
+    const { key, values } = notice as { key: string; values: Record<string, unknown> };
+    expect(zh(key, { ...values, agents: "Echoer" })).toBe(
+      `工具 ${echo} 不可用：它的 MCP 服务器已被移除、停用或未向你开放。Echoer 将在不使用它的情况下运行。`,
+    );
     // Saving it again is refused until the tool is taken out.
     const again = await refused(() =>
       updateAgent({

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { errorBody } from "@/lib/http/error-body";
 import {
   deleteMcpServer,
   getMcpServerForAdmin,
@@ -114,15 +115,25 @@ describe("MCP servers (admin)", () => {
   });
 
   it("validates input with a message per field", async () => {
+    // As the admin reads them: each field's catalog message, in the request's language.
+    const written = async (p: Promise<unknown>) =>
+      (
+        await errorBody(
+          await p.then(
+            () => null,
+            (e: unknown) => e,
+          ),
+          "zh-CN",
+        )
+      ).fields;
     await expect(register(httpInput("ftp://example.com"))).rejects.toMatchObject({
       code: "bad_request:mcp_server",
-      fields: { url: "Enter an http(s) URL." },
+      fields: { url: { key: "field.url_http" } },
     });
-    await expect(register(httpInput(http.url, { headers: { "mcp-session-id": "x" } }))).rejects.toMatchObject(
-      {
-        fields: { headers: expect.stringContaining("cannot be used") },
-      },
-    );
+    expect(await written(register(httpInput("ftp://example.com")))).toEqual({ url: "请输入 http(s) URL。" });
+    expect(await written(register(httpInput(http.url, { headers: { "mcp-session-id": "x" } })))).toEqual({
+      headers: "“mcp-session-id”不能用作请求头。",
+    });
     await register(httpInput(http.url));
     await expect(register(httpInput(http.url))).rejects.toMatchObject({ code: "conflict:mcp_server_name" });
     await expect(register(httpInput(http.url, { name: "Notes (built-in)" }))).rejects.toMatchObject({
@@ -184,7 +195,14 @@ describe("MCP servers (admin)", () => {
       pool,
     });
     expect(tools.map((t) => t.name)).toEqual([`${h.slug}__echo`]);
-    expect(missing).toEqual([{ name: `${h.slug}__gone`, reason: expect.stringMatching(/no longer exists/) }]);
+    expect(missing).toEqual([
+      {
+        name: `${h.slug}__gone`,
+        kind: "gone",
+        server: h.name,
+        reason: expect.stringMatching(/no longer exists/),
+      },
+    ]);
 
     await updateMcpServer({ id: h.id, pool, input: httpInput("http://127.0.0.1:9/mcp") });
     const down = await resolveMcpTools({ userId: alice.id, names: [`${h.slug}__echo`], pool });

@@ -141,16 +141,16 @@ describe("admin quota settings", () => {
     );
     expect(res.ok).toBe(false);
     expect(fieldsOf(res)).toEqual({
-      maxSubagentDepth: "Max subagent depth must be between 1 and 10.",
-      maxSubagentRunConfigs: "Max subagent configs per run must be a number.",
-      maxSubagentsPerAgent: "Max subagents per agent must be a whole number.",
-      recursionLimit: "Recursion limit must be between 10 and 200.",
+      maxSubagentDepth: "Use a number from 1 to 10.",
+      maxSubagentRunConfigs: "Enter a number.",
+      maxSubagentsPerAgent: "Use a whole number.",
+      recursionLimit: "Use a number from 10 to 200.",
     });
     expect(await query(`SELECT * FROM "QuotaSettings"`)).toEqual([]);
     const rate = await actions.saveSettingsAction(
       form({ group: "rates", messagesPerWindow: "5", windowSeconds: "0", maxConcurrentRuns: "2" }),
     );
-    expect(fieldsOf(rate)).toEqual({ windowSeconds: "Window (seconds) must be between 1 and 86400." });
+    expect(fieldsOf(rate)).toEqual({ windowSeconds: "Use a number from 1 to 86,400." });
     expect(await auditRows()).toEqual([]);
   });
 
@@ -191,7 +191,7 @@ describe("admin quota settings", () => {
       balanceEnabled: false,
     });
     const bad = await actions.saveOverrideAction(form({ userId: user.id, maxSubagentDepth: "0" }));
-    expect(fieldsOf(bad)).toEqual({ maxSubagentDepth: "Max subagent depth must be between 1 and 10." });
+    expect(fieldsOf(bad)).toEqual({ maxSubagentDepth: "Use a number from 1 to 10." });
     const cleared = await actions.saveOverrideAction(
       form({ userId: user.id, maxSubagentDepth: "", maxConcurrentRuns: "4" }),
     );

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { type ActionResult, failed, runAction, succeeded } from "@/lib/action-result";
 import { requireAdminPage } from "@/lib/auth/session";
 import { AppError, text } from "@/lib/errors";
+import { zodFieldErrors } from "@/lib/http/zod-fields";
 import { grantBalance, setBalance, updateQuotaOverride, updateQuotaSettings } from "@/lib/quota";
 import {
   fieldErrors,
@@ -91,14 +92,17 @@ export async function saveOverrideAction(form: FormData): Promise<ActionResult<{
   }, form);
 }
 
+/** How far one adjustment may move a balance, either way. */
+const BALANCE_STEP = 1_000_000_000;
+
 const balanceInput = z.object({
-  userId: z.string().min(1, { error: "Choose a user." }),
-  mode: z.enum(["grant", "set"], { error: "Choose grant or set." }),
+  userId: z.string().min(1, { error: "field.choose_user" }),
+  mode: z.enum(["grant", "set"], { error: "field.balance_mode" }),
   amount: z.coerce
-    .number({ error: "Enter a number of tokens." })
-    .int({ error: "Enter a whole number of tokens." })
-    .min(-1_000_000_000, { error: "Enter between -1,000,000,000 and 1,000,000,000 tokens." })
-    .max(1_000_000_000, { error: "Enter between -1,000,000,000 and 1,000,000,000 tokens." }),
+    .number({ error: "field.tokens_number" })
+    .int({ error: "field.tokens_whole" })
+    .min(-BALANCE_STEP, { error: "field.tokens_range" })
+    .max(BALANCE_STEP, { error: "field.tokens_range" }),
 });
 
 /** Grants tokens to (or sets the balance of) one user by hand. */
@@ -111,7 +115,14 @@ export async function adjustBalanceAction(form: FormData): Promise<ActionResult<
       mode: form.get("mode") ?? "",
       amount: String(form.get("amount") ?? "").trim() || Number.NaN,
     });
-    if (!parsed.success) return failed("bad_request:balance", NOTHING_SAVED, fieldErrors(parsed.error));
+    if (!parsed.success) {
+      const range = { min: -BALANCE_STEP, max: BALANCE_STEP };
+      return failed(
+        "bad_request:balance",
+        NOTHING_SAVED,
+        zodFieldErrors(parsed.error, () => range),
+      );
+    }
     const { userId, mode, amount } = parsed.data;
     if (mode === "set" && amount < 0)
       return failed("bad_request:balance", text("bad_request.nothing_saved_short"), {

@@ -8,6 +8,7 @@ import { HumanMessage } from "@langchain/core/messages";
 import { type FileBlock, readFileBlocks } from "../../agents/files";
 import { messageText } from "../../agents/messages";
 import { DEFAULT_LOCALE, type Locale } from "../../i18n/locales";
+import { countWords } from "../../util/word-count";
 import { type DemoT, demoT, sentences } from "./i18n";
 import { formatNumber, taskText } from "./tasks";
 
@@ -112,7 +113,7 @@ function summarize(f: FileBlock, locale: Locale): string {
   }
   const pages = body.match(/^--- Page \d+ ---$/gm)?.length ?? 0;
   const clean = body.replace(/^--- Page \d+ ---$/gm, "").replace(/^\[.*\]$/gm, "");
-  const words = clean.replace(/^#+\s/gm, "").split(/\s+/).filter(Boolean).length;
+  const words = countWords(clean.replace(/^#+\s/gm, ""), locale);
   const headings = [...clean.matchAll(/^#{1,3}\s+(.+)$/gm)].map((m) => m[1].trim()).slice(0, 5);
   const opening = clean
     .split(/\n\s*\n/)

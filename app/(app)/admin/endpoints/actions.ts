@@ -10,6 +10,7 @@ import { findUsersByEmails } from "@/lib/db/agents-users";
 import { createEndpoint, deleteEndpoint, getAdminEndpoint, updateEndpoint } from "@/lib/endpoints/admin";
 import { fetchEndpointModels } from "@/lib/endpoints/fetch-models";
 import { isAppError, text } from "@/lib/errors";
+import { issueText } from "@/lib/http/zod-fields";
 import { isProviderError, SecretError } from "@/lib/providers";
 import { endpointFormSchema, parseEndpointForm } from "./form-schema";
 
@@ -87,7 +88,7 @@ export async function fetchModelsAction(raw: unknown): Promise<ActionResult<{ mo
         "bad_request:endpoint",
         text("bad_request.check_field", {
           field: String(issue?.path[0] ?? ""),
-          problem: issue?.message ?? "",
+          problem: issueText(issue),
         }),
       );
     }
@@ -99,7 +100,8 @@ export async function fetchModelsAction(raw: unknown): Promise<ActionResult<{ mo
       models = await fetchEndpointModels({
         id: f.id,
         draft: {
-          name: f.name || "this endpoint",
+          // Named in provider errors the admin reads.
+          name: f.name || (await getTranslations("endpoints.notices"))("unnamed"),
           protocol: f.protocol,
           baseURL: f.baseURL || null,
           apiKey: f.removeKey ? "" : f.apiKey || undefined,

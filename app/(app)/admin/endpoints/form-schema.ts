@@ -1,7 +1,10 @@
 import { z } from "zod";
+import { type FieldText, text } from "@/lib/errors";
+import { zodFieldErrors } from "@/lib/http/zod-fields";
 
 // The endpoint form as the browser sends it, checked on the server. Field names match the form's
-// inputs so every message lands under its field; nothing is saved when any field is wrong.
+// inputs so every message lands under its field; nothing is saved when any field is wrong. Messages
+// are catalog keys (errors.field.*), written in the admin's language when the action answers.
 
 const ENDPOINT_PROTOCOLS = ["openai", "anthropic", "google"] as const;
 
@@ -12,25 +15,25 @@ export const endpointFormSchema = z.object({
   name: z
     .string()
     .trim()
-    .min(1, "Enter a name.")
-    .max(60, "At most 60 characters.")
-    .regex(/^[\p{L}\p{N} ._()/-]+$/u, "Use letters, digits, spaces and . _ - ( ) / only."),
-  protocol: z.enum(ENDPOINT_PROTOCOLS, "Pick a protocol."),
+    .min(1, "field.name_missing")
+    .max(60, "field.text_long")
+    .regex(/^[\p{L}\p{N} ._()/-]+$/u, "field.endpoint_name_chars"),
+  protocol: z.enum(ENDPOINT_PROTOCOLS, "field.pick_protocol"),
   baseURL: z
     .string()
     .trim()
-    .max(500, "At most 500 characters.")
-    .refine((v) => v === "" || isHttpUrl(v), "Enter a full http:// or https:// URL."),
+    .max(500, "field.text_long")
+    .refine((v) => v === "" || isHttpUrl(v), "field.url_full"),
   /** Empty = keep the stored key (or none for a new endpoint). */
   apiKey: z
     .string()
     .trim()
-    .max(1000, "At most 1000 characters.")
-    .refine((v) => !/\s/.test(v), "An API key has no spaces."),
+    .max(1000, "field.api_key_long")
+    .refine((v) => !/\s/.test(v), "field.api_key_spaces"),
   removeKey: z.boolean().default(false),
   headers: z
     .array(z.object({ name: z.string().trim().max(100), value: z.string().max(2000) }))
-    .max(30, "At most 30 headers.")
+    .max(30, "field.headers_max")
     .default([]),
   /** One model per line (or comma-separated). */
   models: z.string().max(100_000),
@@ -56,7 +59,7 @@ export interface ParsedEndpointForm {
   allowUserKeys: boolean;
 }
 
-export type FieldErrors = Record<string, string>;
+export type FieldErrors = Record<string, FieldText>;
 
 function isHttpUrl(v: string): boolean {
   try {
@@ -84,10 +87,7 @@ export function parseEndpointForm(
   const r = endpointFormSchema.safeParse(raw);
   const fields: FieldErrors = {};
   if (!r.success) {
-    for (const issue of r.error.issues) {
-      const key = String(issue.path[0] ?? "form");
-      fields[key] ??= issue.message;
-    }
+    Object.assign(fields, zodFieldErrors(r.error));
   }
   // The checks zod can't express run on whatever parts of the form are well-formed, so the admin
   // sees every problem at once.
@@ -97,28 +97,30 @@ export function parseEndpointForm(
   for (const h of f.headers) {
     if (!h.name && !h.value) continue;
     const lower = h.name.toLowerCase();
-    if (!headerName.test(h.name)) fields.headers ??= `"${h.name || "(empty)"}" is not a valid header name.`;
+    const name = { name: h.name };
+    if (!h.name) fields.headers ??= text("field.header_name_empty");
+    else if (!headerName.test(h.name)) fields.headers ??= text("field.header_name_bad", name);
     else if (Object.keys(headers).some((n) => n.toLowerCase() === lower))
-      fields.headers ??= `The header ${h.name} is listed twice.`;
+      fields.headers ??= text("field.header_twice", name);
     else if (!h.value && !storedHeaderNames.includes(h.name))
-      fields.headers ??= `Enter a value for the header ${h.name}.`;
-    else if (/[\r\n]/.test(h.value)) fields.headers ??= `The value of ${h.name} must be on one line.`;
+      fields.headers ??= text("field.header_value_missing", name);
+    else if (/[\r\n]/.test(h.value)) fields.headers ??= text("field.header_value_lines", name);
     headers[h.name] = h.value ? h.value : null;
   }
 
   const models = [...new Set(splitList(f.models))];
-  if (models.length === 0) fields.models ??= "Add at least one model: type it, or use “Fetch models”.";
-  else if (models.length > 1000) fields.models ??= "At most 1000 models.";
-  else if (models.some((m) => m.length > 200)) fields.models ??= "A model name has at most 200 characters.";
+  if (models.length === 0) fields.models ??= text("field.models_empty");
+  else if (models.length > 1000) fields.models ??= text("field.models_max", { max: 1000 });
+  else if (models.some((m) => m.length > 200)) fields.models ??= text("field.model_name_long", { max: 200 });
 
   const allowedEmails = [...new Set(splitList(f.allowedEmails).map((e) => e.toLowerCase()))];
   if (f.access === "selected") {
     const bad = allowedEmails.find((e) => !z.email().safeParse(e).success);
-    if (allowedEmails.length === 0) fields.allowedEmails ??= "Add the email of at least one user.";
-    else if (bad) fields.allowedEmails ??= `“${bad}” is not an email address.`;
+    if (allowedEmails.length === 0) fields.allowedEmails ??= text("field.allowed_emails_empty");
+    else if (bad) fields.allowedEmails ??= text("field.not_an_email", { email: bad });
   }
 
-  if (f.removeKey && f.apiKey) fields.apiKey ??= "Either enter a new key or remove the key, not both.";
+  if (f.removeKey && f.apiKey) fields.apiKey ??= text("field.api_key_or_remove");
 
   if (!r.success || Object.keys(fields).length) return { ok: false, fields };
   const d = r.data;

@@ -8,6 +8,7 @@ import { mcpServerSnapshot } from "@/lib/audit/snapshots";
 import { requireAdminPage } from "@/lib/auth/session";
 import { findUsersByEmails } from "@/lib/db/agents-users";
 import { text } from "@/lib/errors";
+import { zodFieldErrors } from "@/lib/http/zod-fields";
 import {
   createMcpServer,
   deleteMcpServer,
@@ -27,13 +28,13 @@ const rowSchema = z.object({ name: z.string().trim().max(200), value: z.string()
 const formSchema = z.object({
   id: z.string().min(1).max(100).optional(),
   name: z.string().max(200).default(""),
-  transport: z.enum(["http", "stdio"], "Pick a transport."),
+  transport: z.enum(["http", "stdio"], "field.pick_transport"),
   url: z.string().max(2048).default(""),
-  headers: z.array(rowSchema).max(30, "At most 30 headers.").default([]),
+  headers: z.array(rowSchema).max(30, "field.headers_max").default([]),
   command: z.string().max(1024).default(""),
   /** One argument per line. */
   args: z.string().max(50_000).default(""),
-  env: z.array(rowSchema).max(50, "At most 50 variables.").default([]),
+  env: z.array(rowSchema).max(50, "field.variables_max").default([]),
   enabled: z.boolean().default(true),
   access: z.enum(["everyone", "selected"]).default("everyone"),
   /** Emails, one per line or comma-separated; used when access = selected. */
@@ -79,9 +80,7 @@ export async function saveMcpServerAction(raw: unknown): Promise<ActionResult<{ 
     const admin = await requireAdminPage();
     const r = formSchema.safeParse(raw);
     if (!r.success) {
-      const fields: Record<string, string> = {};
-      for (const issue of r.error.issues) fields[String(issue.path[0] ?? "form")] ??= issue.message;
-      return failed("bad_request:mcp_server", NOTHING_SAVED, fields);
+      return failed("bad_request:mcp_server", NOTHING_SAVED, zodFieldErrors(r.error));
     }
     const f = r.data;
     const emails = [...new Set(splitList(f.allowedEmails).map((e) => e.toLowerCase()))];
