@@ -3,7 +3,7 @@ import { readCurrency } from "@/lib/db/prices";
 import { periodStart, type UsageReport, usageCsvRows, usageReport } from "@/lib/db/usage";
 import { csvResponse, usageCsv } from "./csv";
 
-export { csvPeriod, DEFAULT_PERIOD, pagePeriod, USAGE_PERIODS } from "./period";
+export { csvPeriod, pagePeriod } from "./period";
 
 /**
  * Whose usage a viewer is shown: an admin on Admin → Usage sees everyone's ("all"); everyone else,

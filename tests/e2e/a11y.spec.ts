@@ -118,6 +118,7 @@ const STATES: State[] = [
   { name: "builder-edit", signedIn: true, open: async (page) => goto(agentUrl, "agent-form")(page) },
   { name: "settings", signedIn: true, open: goto("/settings") },
   { name: "settings-api-keys", signedIn: true, open: goto("/settings/api-keys", "api-key-create") },
+  { name: "settings-usage", signedIn: true, open: goto("/settings/usage", "usage-chart") },
   ...[
     "/admin",
     "/admin/registration",
@@ -131,6 +132,7 @@ const STATES: State[] = [
     "/admin/tools",
     "/admin/tools/new",
     "/admin/api-keys",
+    "/admin/pricing",
     "/admin/usage",
     "/admin/audit",
   ].map((path) => ({ name: path.slice(1).replaceAll("/", "-"), signedIn: true, open: goto(path) })),
