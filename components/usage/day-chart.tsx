@@ -1,4 +1,5 @@
 import { useFormatter, useTranslations } from "next-intl";
+import { formatCost } from "@/components/chat/format";
 import type { UsageFigures } from "@/lib/db/usage";
 import { usageCostText } from "./cost-text";
 
@@ -83,9 +84,14 @@ export function DayChart({
             <span>{t("chart.maxTokens", { tokens: format.number(max) })}</span>
           </>
         ) : (
-          <span className="flex items-center gap-1">
-            <span className="inline-block size-3 rounded-sm bg-zinc-400" /> {t("chart.someUnpriced")}
-          </span>
+          <>
+            <span className="flex items-center gap-1">
+              <span className="inline-block size-3 rounded-sm bg-zinc-400" /> {t("chart.someUnpriced")}
+            </span>
+            <span>
+              {t("chart.maxCost", { cost: formatCost(format, currency, Math.max(0, ...days.map(value))) })}
+            </span>
+          </>
         )}
       </figcaption>
       <table className="sr-only">

@@ -71,7 +71,7 @@ export default async function PricingPage() {
             <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
               {rows.map((r) => (
                 <tr key={r.id} data-testid={`price-row-${r.source}`}>
-                  <td data-label={t("table.model")} className={`${cell} font-mono`}>
+                  <td data-label={t("table.model")} className={`${cell} whitespace-nowrap font-mono`}>
                     {r.model}
                   </td>
                   <td data-label={t("table.endpoint")} className={cell}>
@@ -95,7 +95,7 @@ export default async function PricingPage() {
                   <td data-label={t("table.source")} className={cell}>
                     {t(`source.${r.source}`)}
                   </td>
-                  <td data-label={t("table.state")} className={cell}>
+                  <td data-label={t("table.state")} className={`${cell} whitespace-nowrap`}>
                     <Badge tone={TONE[r.state]}>{t(`state.${r.state}`)}</Badge>
                   </td>
                 </tr>
