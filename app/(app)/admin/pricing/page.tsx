@@ -64,14 +64,13 @@ export default async function PricingPage() {
                 <th className={num}>{t("table.output")}</th>
                 <th className={num}>{t("table.reasoning")}</th>
                 <th className={cell}>{t("table.effectiveFrom")}</th>
-                <th className={cell}>{t("table.source")}</th>
                 <th className={cell}>{t("table.state")}</th>
               </tr>
             </thead>
             <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
               {rows.map((r) => (
                 <tr key={r.id} data-testid={`price-row-${r.source}`}>
-                  <td data-label={t("table.model")} className={`${cell} whitespace-nowrap font-mono`}>
+                  <td data-label={t("table.model")} className={`${cell} font-mono`}>
                     {r.model}
                   </td>
                   <td data-label={t("table.endpoint")} className={cell}>
@@ -92,11 +91,11 @@ export default async function PricingPage() {
                   <td data-label={t("table.effectiveFrom")} className={cell}>
                     {when(r.effectiveFrom)}
                   </td>
-                  <td data-label={t("table.source")} className={cell}>
-                    {t(`source.${r.source}`)}
-                  </td>
-                  <td data-label={t("table.state")} className={`${cell} whitespace-nowrap`}>
+                  <td data-label={t("table.state")} className={cell}>
                     <Badge tone={TONE[r.state]}>{t(`state.${r.state}`)}</Badge>
+                    <div className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">
+                      {t(`source.${r.source}`)}
+                    </div>
                   </td>
                 </tr>
               ))}
