@@ -20,6 +20,7 @@ interface Tab {
     | "endpoints"
     | "tools"
     | "apiKeys"
+    | "pricing"
     | "usage"
     | "audit";
 }
@@ -49,6 +50,7 @@ const GROUPS: ReadonlyArray<{ key: "people" | "limits" | "modelsTools" | "activi
       { href: "/admin/endpoints", key: "endpoints", message: "endpoints" },
       { href: "/admin/tools", key: "tools", message: "tools" },
       { href: "/admin/api-keys", key: "api-keys", message: "apiKeys" },
+      { href: "/admin/pricing", key: "pricing", message: "pricing" },
     ],
   },
   {

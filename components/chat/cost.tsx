@@ -1,23 +1,13 @@
 "use client";
 import { useFormatter, useTranslations } from "next-intl";
 import { createContext, type ReactNode, useContext } from "react";
-import type { Formatter } from "./format";
+import { formatCost } from "./format";
 
 /** The installation's currency (Admin → Pricing), given by the page; costs are in it. */
 const CurrencyContext = createContext("USD");
 
 export function CurrencyProvider({ currency, children }: { currency: string; children: ReactNode }) {
   return <CurrencyContext value={currency}>{children}</CurrencyContext>;
-}
-
-/** An amount, short: $0.004, $1.25, ¥0.03 — small amounts keep two significant digits. */
-export function formatCost(format: Formatter, currency: string, amount: number): string {
-  return format.number(
-    amount,
-    amount !== 0 && Math.abs(amount) < 1
-      ? { style: "currency", currency, maximumSignificantDigits: 2 }
-      : { style: "currency", currency, maximumFractionDigits: 2 },
-  );
 }
 
 /** A cost as text: the amount, or "cost unknown" for null (a model without a price). */

@@ -97,3 +97,13 @@ export function shortWhen(format: Formatter, date: Date, now: Date): string {
     ...(date.getFullYear() === now.getFullYear() ? {} : { year: "numeric" }),
   });
 }
+
+/** An amount, short: $0.004, $1.25, ¥0.03 — small amounts keep two significant digits. */
+export function formatCost(format: Formatter, currency: string, amount: number): string {
+  return format.number(
+    amount,
+    amount !== 0 && Math.abs(amount) < 1
+      ? { style: "currency", currency, maximumSignificantDigits: 2 }
+      : { style: "currency", currency, maximumFractionDigits: 2 },
+  );
+}

@@ -13,6 +13,7 @@ export const AUDIT_KINDS = [
   "invite",
   "endpoint",
   "mcp_server",
+  "price",
 ] as const;
 
 export type AuditKind = (typeof AUDIT_KINDS)[number];

@@ -69,3 +69,20 @@ export async function conversationCost(conversationId: string): Promise<number |
   if (!r || Number(r.calls) === 0) return undefined;
   return Number(r.unknown) > 0 ? null : Number(r.priced ?? 0);
 }
+
+/** Sets the installation's currency; answers the one it replaces. */
+export async function saveCurrency(currency: string): Promise<{ before: string }> {
+  return getDb().$transaction(async (tx) => {
+    const row = await tx.pricingSettings.findUnique({ where: { id: 1 }, select: { currency: true } });
+    await tx.pricingSettings.upsert({ where: { id: 1 }, create: { id: 1, currency }, update: { currency } });
+    return { before: row?.currency ?? "USD" };
+  });
+}
+
+/** Every endpoint's id, name and offered models: for the price form and "models without a price". */
+export function endpointModels(): Promise<Array<{ id: string; name: string; models: string[] }>> {
+  return getDb().endpoint.findMany({
+    select: { id: true, name: true, models: true },
+    orderBy: { name: "asc" },
+  });
+}

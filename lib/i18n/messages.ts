@@ -18,6 +18,8 @@ export const AREAS = [
   "demo",
   "timeline",
   "cost",
+  "usage",
+  "pricing",
 ] as const;
 export type Area = (typeof AREAS)[number];
 

@@ -3,12 +3,15 @@
 // Source: the providers' public pricing pages (openai.com/api/pricing, anthropic.com/pricing,
 // ai.google.dev/gemini-api/docs/pricing) as known to the author of this file, figures of 2025;
 // written down on 2026-12-04 without being re-checked online. Prices change: an admin who relies
-// on them should confirm them and enter their own as ModelPrice rows (those always win; the
-// Admin → Pricing screen for them is not built yet).
+// on them should confirm them and enter their own as ModelPrice rows on Admin → Pricing (those
+// always win).
 // USD per million tokens, standard (non-batch) tier; reasoning tokens are billed as output by all
 // three; Google's tiers above 200k-token prompts are not modelled.
 import { DEMO_MODEL_ID } from "@/lib/providers/demo-constants";
 import type { PriceRow } from "./match";
+
+/** When the figures below were written down (Admin → Pricing shows it beside them). */
+export const DEFAULT_PRICES_NOTED = "2026-12-04";
 
 /** The currency of DEFAULT_PRICES; they apply only while the installation uses it. */
 export const DEFAULT_PRICES_CURRENCY = "USD";

@@ -119,6 +119,7 @@ const STATES: State[] = [
   { name: "settings", signedIn: true, open: goto("/settings") },
   { name: "settings-api-keys", signedIn: true, open: goto("/settings/api-keys", "api-key-create") },
   { name: "docs-api", signedIn: true, open: goto("/docs/api", "api-docs-title") },
+  { name: "settings-usage", signedIn: true, open: goto("/settings/usage", "usage-chart") },
   ...[
     "/admin",
     "/admin/registration",
@@ -132,6 +133,7 @@ const STATES: State[] = [
     "/admin/tools",
     "/admin/tools/new",
     "/admin/api-keys",
+    "/admin/pricing",
     "/admin/usage",
     "/admin/audit",
   ].map((path) => ({ name: path.slice(1).replaceAll("/", "-"), signedIn: true, open: goto(path) })),

@@ -19,7 +19,7 @@ test("at 1440 px the admin sections are one column beside the page, not rows abo
   expect(Math.abs(navBox.y - contentBox.y)).toBeLessThan(8);
   // Every section is visible, one per line: each link starts at the same x.
   const links = nav.getByRole("link");
-  expect(await links.count()).toBe(12);
+  expect(await links.count()).toBe(13);
   const xs = await links.evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().x)));
   expect(new Set(xs).size).toBe(1);
   await expect(page.getByTestId("admin-tab-limits")).toHaveAttribute("aria-current", "page");

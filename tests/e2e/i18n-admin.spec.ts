@@ -21,7 +21,8 @@ const PAGES: Array<{ path: string; name: string; texts: string[] }> = [
   { path: "/admin/endpoints/new", name: "endpoint-new", texts: ["API 密钥", "额外请求头", "谁可以使用"] },
   { path: "/admin/tools", name: "tools", texts: ["工具（MCP 服务器）", "添加服务器", "刷新工具"] },
   { path: "/admin/tools/new", name: "tool-new", texts: ["添加 MCP 服务器", "传输方式", "仅限选定用户"] },
-  { path: "/admin/usage", name: "usage", texts: ["用量", "按智能体", "由子智能体消耗"] },
+  { path: "/admin/pricing", name: "pricing", texts: ["价格表", "添加价格", "没有价格的模型", "内置默认"] },
+  { path: "/admin/usage", name: "usage", texts: ["用量", "按智能体", "按模型", "由子智能体消耗"] },
   { path: "/admin/audit", name: "audit", texts: ["审计日志", "全部类型", "时间窗（秒）", "上限"] },
 ];
 

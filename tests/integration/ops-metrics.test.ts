@@ -5,7 +5,7 @@ import { type ScriptContext, scriptedModelFactory } from "@/lib/agents/testing/s
 import { setTestModelFactory } from "@/lib/chat/test-hooks";
 import { DEMO_MODEL_ID } from "@/lib/providers";
 import { delegating, makeAgent, makeUser, post, readStream } from "../helpers/chat-fixtures";
-import { resetDatabase } from "../helpers/reset-db";
+import { query, resetDatabase } from "../helpers/reset-db";
 
 const session = vi.hoisted(() => ({ userId: null as string | null }));
 vi.mock("@/lib/auth/index", () => ({
@@ -40,12 +40,20 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
 
 describe("/api/metrics", () => {
   let rootId: string;
+  let ids: { one: string };
   beforeAll(async () => {
     await resetDatabase();
     const owner = await makeUser("Owner");
     const one = await makeAgent(owner.id, "One");
     const two = await makeAgent(owner.id, "Two");
     rootId = (await makeAgent(owner.id, "Root", delegating([one.id, two.id]))).id;
+    ids = { one: one.id };
+    // A price for the demo model (an admin price wins over its default of 0): the runs have a cost.
+    await query(
+      `INSERT INTO "ModelPrice" (id, "endpointId", model, "inputPerMTok", "cachedInputPerMTok", "outputPerMTok",
+         "reasoningPerMTok", "effectiveFrom") VALUES ('p1', NULL, $1, 1000, 1000, 2000, 2000, now() - interval '1 minute')`,
+      [DEMO_MODEL_ID],
+    );
     session.userId = owner.id;
     setTestModelFactory(
       scriptedModelFactory({
@@ -109,6 +117,12 @@ describe("/api/metrics", () => {
     expect(delta("delegate_model_call_duration_seconds_sum", model)).toBeGreaterThanOrEqual(0.03);
     expect(delta("delegate_subagents_total", { outcome: "completed" })).toBe(1);
     expect(delta("delegate_subagents_total", { outcome: "failed" })).toBe(1);
+    // Cost by agent and model, the currency a label: root 60 in / 15 out, child one 5 / 1 (per 1M: 1000 / 2000).
+    const cost = (agent: string) =>
+      delta("delegate_model_cost_total", { agent, model: DEMO_MODEL_ID, currency: "USD" });
+    expect(cost(rootId)).toBeCloseTo((60 * 1000 + 15 * 2000) / 1e6, 12);
+    expect(cost(ids.one)).toBeCloseTo((5 * 1000 + 1 * 2000) / 1e6, 12);
+    expect(delta("delegate_model_calls_unpriced_total")).toBe(0);
     // Process metrics come along.
     expect(after).toContain("delegate_process_cpu_seconds_total");
   });

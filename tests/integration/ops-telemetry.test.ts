@@ -173,6 +173,29 @@ describe("run traces over OTLP", () => {
     expect(childCall.endMs - childCall.startMs).toBeGreaterThanOrEqual(30);
   });
 
+  it("gives each model call its cost and the currency it is in", async () => {
+    process.env.OTEL_EXPORTER_OTLP_ENDPOINT = receiver.url;
+    // EUR: the shipped USD defaults don't apply; an admin price for the demo model does.
+    await query(`INSERT INTO "PricingSettings" (id, currency, "updatedAt") VALUES (1, 'EUR', now())`);
+    await query(
+      `INSERT INTO "ModelPrice" (id, "endpointId", model, "inputPerMTok", "cachedInputPerMTok", "outputPerMTok",
+         "reasoningPerMTok", "effectiveFrom") VALUES ('p1', NULL, $1, 1000, 1000, 2000, 2000, now() - interval '1 minute')`,
+      [DEMO_MODEL_ID],
+    );
+    await send();
+    const calls = receiver.spans.filter((s) => s.name === `chat ${DEMO_MODEL_ID}`).map((s) => s.attributes);
+    expect(calls).toHaveLength(4);
+    for (const a of calls) {
+      const expected =
+        ((a["gen_ai.usage.input_tokens"] as number) * 1000 +
+          (a["gen_ai.usage.output_tokens"] as number) * 2000) /
+        1e6;
+      expect(a["gen_ai.usage.cost"]).toBeCloseTo(expected, 12);
+      expect(a["delegate.cost.currency"]).toBe("EUR");
+      expect(a["delegate.cost.unknown"]).toBeUndefined();
+    }
+  });
+
   it("marks a failed subagent and its model call as errors, with a code and no error text", async () => {
     process.env.OTEL_EXPORTER_OTLP_ENDPOINT = receiver.url;
     failChildTwo = true;

@@ -23,11 +23,12 @@ export default async function SettingsPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const user = await requireUserPage();
-  const [slots, linked, t, tApi] = await Promise.all([
+  const [slots, linked, t, tApi, tUsage] = await Promise.all([
     listPersonalKeySlots({ userId: user.id }),
     linkedProviders({ userId: user.id }),
     getTranslations("settings"),
     getTranslations("api.keys"),
+    getTranslations("usage"),
   ]);
   const providers = await shownOauthProviders();
   const justLinked = (await searchParams).linked === "1";
@@ -66,6 +67,13 @@ export default async function SettingsPage({
         <p className="text-sm text-zinc-500">{tApi("help")}</p>
         <Link href="/settings/api-keys" className="text-sm font-medium underline" data-testid="api-keys-link">
           {tApi("settingsLink")}
+        </Link>
+      </section>
+      <section className="space-y-3" data-testid="usage-section">
+        <h2 className="text-lg font-medium">{tUsage("myTitle")}</h2>
+        <p className="text-sm text-zinc-500">{tUsage("settingsHelp")}</p>
+        <Link href="/settings/usage" className="text-sm font-medium underline" data-testid="usage-link">
+          {tUsage("settingsLink")}
         </Link>
       </section>
       {providers.length > 0 && (

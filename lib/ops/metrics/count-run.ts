@@ -1,6 +1,7 @@
 import "server-only";
 import type { RunEvent } from "@/lib/agents/events";
 import type { Env } from "@/lib/env";
+import { currentCurrency } from "@/lib/pricing/current-currency";
 import { ModelCallClock } from "../model-call-clock";
 import type { FinalRunStatus, ObservedRun, RunObserver } from "../run-observer";
 import { runMetrics } from "./registry";
@@ -13,6 +14,8 @@ export function countRun(
   if (!METRICS_TOKEN) return undefined;
   const m = runMetrics();
   const clock = new ModelCallClock();
+  // The currency the run's prices were read in (just before it started).
+  const currency = currentCurrency();
   let failure: string | undefined;
   if (!run.resumed) m.runsStarted.inc();
   m.runsActive.inc();
@@ -25,6 +28,9 @@ export function countRun(
           if (call) m.modelCallSeconds.observe(labels, (call.endMs - call.startMs) / 1000);
           m.tokens.inc({ ...labels, direction: "input" }, e.inputTokens);
           m.tokens.inc({ ...labels, direction: "output" }, e.outputTokens);
+          // undefined = the run doesn't account cost; null = the model has no price.
+          if (e.cost === null) m.unpricedCalls.inc({ agent: e.agentId, model: e.model });
+          else if (e.cost !== undefined) m.cost.inc({ agent: e.agentId, model: e.model, currency }, e.cost);
           return;
         }
         case "tool_call_end":

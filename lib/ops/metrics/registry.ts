@@ -42,6 +42,20 @@ function create() {
       labelNames: ["direction", "provider", "model"],
       registers,
     }),
+    // Cost per agent (its id: names change) and model; the currency is a label so a change of the
+    // installation's currency starts new series instead of adding euros to dollars.
+    cost: new Counter({
+      name: "delegate_model_cost_total",
+      help: "Cost of priced model calls, in the label's currency, by agent id and model.",
+      labelNames: ["agent", "model", "currency"],
+      registers,
+    }),
+    unpricedCalls: new Counter({
+      name: "delegate_model_calls_unpriced_total",
+      help: "Model calls whose model had no price (their cost is unknown), by agent id and model.",
+      labelNames: ["agent", "model"],
+      registers,
+    }),
     toolCalls: new Counter({
       name: "delegate_tool_calls_total",
       help: "Tool calls by tool and outcome (ok, error); subagents are counted in delegate_subagents_total.",

@@ -9,6 +9,8 @@ export const GEN_AI = {
   agentName: "gen_ai.agent.name",
   inputTokens: "gen_ai.usage.input_tokens",
   outputTokens: "gen_ai.usage.output_tokens",
+  // Not (yet) in the conventions; named the way the usage attributes are.
+  cost: "gen_ai.usage.cost",
   toolName: "gen_ai.tool.name",
   toolCallId: "gen_ai.tool.call.id",
 } as const;
@@ -24,4 +26,7 @@ export const APP = {
   subagentType: "delegate.subagent.type",
   toolSource: "delegate.tool.source",
   modelCallEnded: "delegate.model_call.ended_by",
+  costCurrency: "delegate.cost.currency",
+  /** true on a model call whose model has no price (gen_ai.usage.cost is then absent). */
+  costUnknown: "delegate.cost.unknown",
 } as const;

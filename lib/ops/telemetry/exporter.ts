@@ -30,7 +30,8 @@ function traceIdOf(runId: string): string | undefined {
 
 export interface Telemetry {
   provider: BasicTracerProvider;
-  traceRun(run: ObservedRun): RunSpans;
+  /** `currency`: that of the run's costs. */
+  traceRun(run: ObservedRun, currency: string): RunSpans;
 }
 
 export function startTelemetry({
@@ -56,15 +57,20 @@ export function startTelemetry({
   const tracer = provider.getTracer("delegate-chat/runs");
   return {
     provider,
-    traceRun: (run) =>
-      new RunSpans(tracer, run, (start) => {
-        // startSpan asks the generator for the trace id synchronously: nothing runs in between.
-        ids.next = traceIdOf(run.runId);
-        try {
-          return start() as Span;
-        } finally {
-          ids.next = undefined;
-        }
-      }),
+    traceRun: (run, currency) =>
+      new RunSpans(
+        tracer,
+        run,
+        (start) => {
+          // startSpan asks the generator for the trace id synchronously: nothing runs in between.
+          ids.next = traceIdOf(run.runId);
+          try {
+            return start() as Span;
+          } finally {
+            ids.next = undefined;
+          }
+        },
+        currency,
+      ),
   };
 }

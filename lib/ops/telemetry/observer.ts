@@ -1,6 +1,7 @@
 import "server-only";
 import type { RunEvent } from "@/lib/agents/events";
 import type { Env } from "@/lib/env";
+import { currentCurrency } from "@/lib/pricing/current-currency";
 import type { FinalRunStatus, ObservedRun, RunObserver } from "../run-observer";
 import type { Telemetry } from "./exporter";
 
@@ -23,11 +24,13 @@ export function traceRun(
 ): RunObserver | undefined {
   const { OTEL_EXPORTER_OTLP_ENDPOINT: endpoint, OTEL_SERVICE_NAME } = settings;
   if (!endpoint) return undefined;
+  // Read now, at the run's start (its prices were just read with it), not when the SDK is ready.
+  const currency = currentCurrency();
   let spans: RunObserver | undefined;
   let queue: ((o: RunObserver) => void)[] | undefined = [];
   telemetry(endpoint, OTEL_SERVICE_NAME)
     .then((t) => {
-      spans = t.traceRun(run);
+      spans = t.traceRun(run, currency);
       for (const fn of queue ?? []) fn(spans);
     })
     .catch((err: unknown) =>

@@ -87,4 +87,40 @@ describe("RunSpans", () => {
       expect(exported).not.toContain(text);
     }
   });
+
+  it("puts cost and currency on model calls; a call without a price says unknown, not 0", () => {
+    const exporter = new InMemorySpanExporter();
+    const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
+    const run = {
+      runId: "run_2",
+      rootId: "lead",
+      agents: [{ id: "lead", name: "Lead", model: "m" }],
+      resumed: false,
+    };
+    const spans = new RunSpans(provider.getTracer("test"), run, (start) => start(), "EUR");
+    const base = { spanId: "root", parentSpanId: null, depth: 0, agentId: "lead", ts: 1_700_000_000_000 };
+    const usage = (model: string, cost: number | null | undefined) =>
+      ({ ...base, type: "usage", inputTokens: 10, outputTokens: 5, provider: "p", model, cost }) as const;
+    spans.event({
+      ...base,
+      type: "run_start",
+      runId: "run_2",
+      graphType: "multi-agent",
+      rootAgentIds: ["lead"],
+    });
+    spans.event(usage("priced", 0.0042));
+    spans.event(usage("unpriced", null));
+    spans.event(usage("unaccounted", undefined));
+    spans.end("COMPLETED");
+    const attrs = (model: string) =>
+      exporter.getFinishedSpans().find((s) => s.name === `chat ${model}`)?.attributes ?? {};
+    expect(attrs("priced")).toMatchObject({ "gen_ai.usage.cost": 0.0042, "delegate.cost.currency": "EUR" });
+    expect(attrs("unpriced")).toMatchObject({
+      "delegate.cost.unknown": true,
+      "delegate.cost.currency": "EUR",
+    });
+    expect(attrs("unpriced")).not.toHaveProperty("gen_ai.usage.cost");
+    expect(attrs("unaccounted")).not.toHaveProperty("gen_ai.usage.cost");
+    expect(attrs("unaccounted")).not.toHaveProperty("delegate.cost.currency");
+  });
 });

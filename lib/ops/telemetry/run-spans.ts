@@ -48,6 +48,8 @@ export class RunSpans implements RunObserver {
     private readonly run: ObservedRun,
     /** Starts the root span with the run's own trace id (see exporter.ts). */
     private readonly startRoot: (start: () => Span) => Span,
+    /** The currency of the run's costs (the installation's when it started). */
+    private readonly currency = "USD",
   ) {}
 
   event(e: RunEvent): void {
@@ -142,6 +144,7 @@ export class RunSpans implements RunObserver {
               [GEN_AI.agentId]: e.agentId,
               [GEN_AI.inputTokens]: e.inputTokens,
               [GEN_AI.outputTokens]: e.outputTokens,
+              ...costAttributes(e.cost, this.currency),
             },
           },
           parent.ctx,
@@ -271,6 +274,13 @@ export class RunSpans implements RunObserver {
     }
     a.span.end(ts);
   }
+}
+
+/** A model call's cost and its currency; `unknown` when it had no price; nothing when not accounted. */
+function costAttributes(cost: number | null | undefined, currency: string): Attributes {
+  if (cost === undefined) return {};
+  if (cost === null) return { [APP.costUnknown]: true, [APP.costCurrency]: currency };
+  return { [GEN_AI.cost]: cost, [APP.costCurrency]: currency };
 }
 
 /** Error status with the error's code (never its message, which may quote the conversation). */

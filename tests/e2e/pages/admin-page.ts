@@ -10,6 +10,7 @@ type Tab =
   | "overrides"
   | "endpoints"
   | "tools"
+  | "pricing"
   | "usage"
   | "audit";
 
