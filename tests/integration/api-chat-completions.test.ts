@@ -7,7 +7,7 @@ import { createApiKey } from "@/lib/api/keys";
 import { setTestModelFactory } from "@/lib/chat/test-hooks";
 import { revokeUserApiKey } from "@/lib/db/api-keys";
 import { getConversationWithMessages, listConversations } from "@/lib/db/conversations";
-import { delegating, makeAgent, makeUser } from "../helpers/chat-fixtures";
+import { delegating, makeAgent, makeUser, splitInTwo } from "../helpers/chat-fixtures";
 import { query, resetDatabase } from "../helpers/reset-db";
 import { setSettings } from "./quota-fixtures";
 
@@ -156,6 +156,46 @@ describe("POST /v1/chat/completions with the openai client", () => {
     // The conversation stores the turn it answered.
     const [conv] = await listConversations({ userId: ann.id });
     expect(conv).toMatchObject({ title: "And 3+3?", source: "api" });
+  });
+
+  it("caps every model call of the tree at max_completion_tokens", async () => {
+    const caps = new Map<string, unknown>();
+    setTestModelFactory(
+      scriptedModelFactory((spec) => {
+        caps.set(spec.agentId, spec.parameters.maxOutputTokens);
+        return spec.agentId === root.id
+          ? splitInTwo(children[0], children[1])
+          : [{ text: "part done", usage: { input: 3, output: 2 } }];
+      }),
+    );
+    const res = await client(secret).chat.completions.create({
+      model: root.id,
+      messages: [{ role: "user", content: "two parts" }],
+      max_completion_tokens: 64,
+    });
+    expect(res.choices[0].message.content).toContain("Both parts are done.");
+    expect(Object.fromEntries(caps)).toEqual({ [root.id]: 64, [children[0]]: 64, [children[1]]: 64 });
+  });
+
+  it("a run that fails answers an error: a typed SDK error, also mid-stream", async () => {
+    setTestModelFactory(scriptedModelFactory({ [children[0]]: [{ error: "the model broke" }] }));
+    const plain = await client(secret)
+      .chat.completions.create({ model: children[0], messages: [{ role: "user", content: "hi" }] })
+      .catch((e) => e);
+    expect(plain).toBeInstanceOf(OpenAI.APIError);
+    expect(plain.status).toBeGreaterThanOrEqual(500);
+    const stream = await client(secret).chat.completions.create({
+      model: children[0],
+      messages: [{ role: "user", content: "hi" }],
+      stream: true,
+    });
+    const midStream = await (async () => {
+      for await (const _ of stream) {
+        // the chunks before the failure
+      }
+    })().catch((e) => e);
+    expect(midStream).toBeInstanceOf(OpenAI.APIError);
+    expect(midStream.error).toMatchObject({ type: "server_error" });
   });
 
   it("streams standard chunks for the root's text, subagent events as extra chunks, usage and the end", async () => {
