@@ -69,7 +69,8 @@ export async function startCompletion({
     tree,
     conversation: null,
     source: "api",
-    prior: { messages: prior, ids: [] },
+    // Only the last user message is stored (with the answer); the caller's history is not.
+    prior: { messages: prior, ids: prior.map(() => "") },
     turn: { parentId: null, userText, newFiles: [], userFiles: [] },
     locale,
     maxOutputTokens: request.max_completion_tokens ?? request.max_tokens ?? undefined,

@@ -166,7 +166,7 @@ export interface LaunchInput {
   conversation: { id: string; title: string } | null;
   /** Where a new conversation comes from (the chat list marks API ones). */
   source: ConversationSource;
-  /** The messages before the new user message, with the stored message id of each (when stored). */
+  /** The messages before the new user message, with the stored message id of each ("" when not stored). */
   prior: { messages: WithAttachments[]; ids: string[] };
   initialSummary?: string;
   turn: {
@@ -477,7 +477,9 @@ export async function pump({
     else if (event.type === "summary" && !summarized) {
       // The run's first summary says which stored message it covers up to.
       summarized = true;
-      if (event.summarizedMessages > 0) tree.summaryUpTo = historyIds[event.summarizedMessages - 1];
+      // (Messages a caller sent but that are not stored, "" here, cannot be pointed at.)
+      const upTo = event.summarizedMessages > 0 ? historyIds[event.summarizedMessages - 1] : "";
+      if (upTo) tree.summaryUpTo = upTo;
     }
     publish(live, event);
     observer?.event(event);
