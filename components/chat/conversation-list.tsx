@@ -146,6 +146,15 @@ export function ConversationList() {
                           {c.title}
                         </span>
                         <span className="flex gap-2 text-[11px] text-zinc-500">
+                          {c.source === "api" && (
+                            <span
+                              className="shrink-0 rounded border border-zinc-300 px-1 font-medium text-zinc-600 dark:border-zinc-600 dark:text-zinc-300"
+                              title={t("apiMarkerTitle")}
+                              data-testid="conversation-api-marker"
+                            >
+                              {t("apiMarker")}
+                            </span>
+                          )}
                           {c.agentName && <span className="min-w-0 flex-1 truncate">{c.agentName}</span>}
                           <time
                             dateTime={c.updatedAt}

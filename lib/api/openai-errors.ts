@@ -48,7 +48,15 @@ export async function openAiErrorResponse(
   const headers: Record<string, string> = { "X-Request-Id": requestId };
   if (mapped.status === 429) headers["Retry-After"] = String(Math.max(1, Math.ceil(body.retryAfter ?? 1)));
   return Response.json(
-    { error: { message: body.message, type: mapped.type, code: mapped.code, param: param ?? mapped.param } },
+    {
+      error: {
+        message: body.message,
+        type: mapped.type,
+        code: mapped.code,
+        // A refused request names its bad parameter (the first field of a validation error).
+        param: param ?? Object.keys(body.fields ?? {})[0] ?? mapped.param,
+      },
+    },
     { status: mapped.status, headers },
   );
 }

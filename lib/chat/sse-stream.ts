@@ -8,7 +8,18 @@ import { FlushPacer } from "@/lib/util/flush-pacer";
 import type { StreamItem } from "./live-runs";
 import type { RunFeed } from "./run-bus";
 
-const END = "event: end\ndata: {}\n\n";
+/** How items are written as events: the chat's own framing, or another wire format (the Agents API's). */
+export interface SseFraming {
+  item(item: StreamItem): string;
+  /** The last bytes, once the run has ended (or the client went away). */
+  end(): string;
+}
+
+/** The chat's framing: each item as JSON, then an `end` event. */
+const CHAT_FRAMING: SseFraming = {
+  item: (item) => `data: ${JSON.stringify(item)}\n\n`,
+  end: () => "event: end\ndata: {}\n\n",
+};
 
 // Open SSE responses of this process (on globalThis: each route is bundled with its own copy of
 // this module). Their writes are paced by it: one frame (16 ms) apart while few are open, then 1 ms
@@ -18,7 +29,11 @@ const open = globalThis as unknown as { __openSseStreams?: number };
 const writeGapMs = () => Math.min(250, Math.max(16, open.__openSseStreams ?? 0));
 
 /** Follows a run of this process (a LiveRun) or one another process runs (a bus feed). */
-export function liveSse(run: RunFeed, signal?: AbortSignal): ReadableStream<Uint8Array> {
+export function liveSse(
+  run: RunFeed,
+  signal?: AbortSignal,
+  framing: SseFraming = CHAT_FRAMING,
+): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let pending = "";
   let closed = false;
@@ -40,7 +55,7 @@ export function liveSse(run: RunFeed, signal?: AbortSignal): ReadableStream<Uint
   };
   function end() {
     if (closed) return;
-    pending += END;
+    pending += framing.end();
     pacer.now();
     closed = true;
     stop();
@@ -48,14 +63,14 @@ export function liveSse(run: RunFeed, signal?: AbortSignal): ReadableStream<Uint
   }
   function listener(item: StreamItem | null) {
     if (item === null) return end();
-    pending += `data: ${JSON.stringify(item)}\n\n`;
+    pending += framing.item(item);
     pacer.schedule();
   }
 
   return new ReadableStream<Uint8Array>({
     start(c) {
       controller = c;
-      for (const item of run.items) pending += `data: ${JSON.stringify(item)}\n\n`;
+      for (const item of run.items) pending += framing.item(item);
       if (run.done || signal?.aborted) return end();
       run.listeners.add(listener);
       open.__openSseStreams = (open.__openSseStreams ?? 0) + 1;

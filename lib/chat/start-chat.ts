@@ -10,8 +10,9 @@ import {
   reduceEvents,
   rootText,
 } from "@/lib/agents";
-import { loadAgentTree } from "@/lib/db/agents-tree";
+import { type AgentTree, loadAgentTree } from "@/lib/db/agents-tree";
 import {
+  type ConversationSource,
   getConversationWithMessages,
   type MessageUsage,
   type StoredMessage,
@@ -23,12 +24,18 @@ import { clearCheckpoint } from "@/lib/db/tool-approvals";
 import type { PublicUser } from "@/lib/db/users";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
-import { filesToSend, linkSentFiles, type SendFile, withFileContents } from "@/lib/files/send";
+import {
+  filesToSend,
+  linkSentFiles,
+  type SendFile,
+  type WithAttachments,
+  withFileContents,
+} from "@/lib/files/send";
 import { issueText } from "@/lib/http/zod-fields";
 import type { Locale } from "@/lib/i18n/locales";
 import { observeRun } from "@/lib/ops/observe-run";
 import { runPrices } from "@/lib/pricing/load";
-import { admitRun, engineLimits, getLimitsForUser, INTERRUPTED } from "@/lib/quota";
+import { admitRun, type EffectiveLimits, engineLimits, getLimitsForUser, INTERRUPTED } from "@/lib/quota";
 import { ensureProcessLease, holdRun, processLeaseId, releaseRun } from "@/lib/quota/process-lease";
 import { retryWithBackoff } from "@/lib/util/retry";
 import { type PauseTarget, RunApprovals } from "./approvals";
@@ -68,9 +75,8 @@ function titleFrom(text: string): string {
 }
 
 /**
- * Starts one assistant answer: validate → conversation ownership → limits → agent access and its
- * whole subagent tree → build the run (limit errors surface here, before anything is written) →
- * persist the turn → admit it (rate / concurrency / balance, atomically) → run in the background.
+ * Starts one assistant answer from the browser: validate → conversation ownership → limits → agent
+ * access and its whole subagent tree → the branch's history → launchRun.
  * The returned live run is followed by the SSE response, a reload, or nobody at all.
  */
 export async function startChat({
@@ -136,29 +142,79 @@ export async function startChat({
     userFiles = newFiles;
   }
   const { initialSummary, rest } = applyStoredSummary(pathTo(stored, parentId));
-  const prior = toEngineHistory(rest);
+  return launchRun({
+    userId: user.id,
+    limits,
+    tree,
+    conversation: conversation ? { id: conversation.id, title: conversation.title } : null,
+    source: "chat",
+    prior: toEngineHistory(rest),
+    initialSummary,
+    turn: { parentId, userText, regenerateOf, newFiles, userFiles },
+    modelFactory,
+    locale,
+  });
+}
+
+/** What one answer is launched with, however it was asked for (the browser or the Agents API). */
+export interface LaunchInput {
+  userId: string;
+  limits: EffectiveLimits;
+  /** The agent and its whole subagent tree, loaded for the user (their right to it checked). */
+  tree: AgentTree;
+  /** The conversation the turn continues; null starts a new one. */
+  conversation: { id: string; title: string } | null;
+  /** Where a new conversation comes from (the chat list marks API ones). */
+  source: ConversationSource;
+  /** The messages before the new user message, with the stored message id of each ("" when not stored). */
+  prior: { messages: WithAttachments[]; ids: string[] };
+  initialSummary?: string;
+  turn: {
+    parentId: string | null;
+    userText: string;
+    /** Answer this stored user message again instead of storing a new one. */
+    regenerateOf?: string;
+    /** Uploads linked to the new user message once the run is admitted. */
+    newFiles: SendFile[];
+    userFiles: StoredMessage["attachments"];
+  };
+  modelFactory?: ModelFactory;
+  locale?: Locale;
+  /** A caller's cap on the output tokens of each model call of the tree (lower than the agents' own). */
+  maxOutputTokens?: number;
+}
+
+/**
+ * Launches one answer, the one path of every caller: build the run (limit errors surface here,
+ * before anything is written) → persist the turn → admit it (the user's rate, concurrency and
+ * balance rules, atomically, lib/quota/admission.ts) → run in the background, its events pumped
+ * into the live run, the database and the usage ledger.
+ */
+export async function launchRun(input: LaunchInput): Promise<LiveRun> {
+  const { userId, limits, tree, conversation, prior, initialSummary, turn: asked, locale } = input;
+  refuseWhileShuttingDown();
   // The conversation with file references (kept in a pause's checkpoint), and as the engine gets it.
-  const conversationInput = [
+  const conversationInput: WithAttachments[] = [
     ...prior.messages,
-    { role: "user" as const, content: userText, attachments: userFiles },
+    { role: "user" as const, content: asked.userText, attachments: asked.userFiles },
   ];
   const history = await withFileContents(conversationInput);
 
   const resolved = await resolveRunModels({
-    userId: user.id,
-    agents: tree.agents,
-    override: modelFactory ?? testModelFactory(),
+    userId,
+    agents: capOutputTokens(tree.agents, input.maxOutputTokens),
+    override: input.modelFactory ?? testModelFactory(),
     locale,
   });
   // MCP tools for this user; a tool that is gone becomes a notice in the chat.
-  const runTools = await resolveRunTools({ userId: user.id, agents: resolved.agents });
+  const runTools = await resolveRunTools({ userId, agents: resolved.agents });
   const root = runTools.agents.get(tree.rootId);
   if (!root) throw new AppError("not_found:agent", { key: "not_found.agent_gone" });
 
   const controller = new AbortController();
   const runId = randomUUID();
-  const charges = modelCallCharges({ runId, userId: user.id, limits });
-  const approvals = new RunApprovals({ runId, userId: user.id });
+  const charges = modelCallCharges({ runId, userId, limits });
+  const approvals = new RunApprovals({ runId, userId });
   // Limit errors (depth, config count) are typed with a code; the route maps them to a response.
   const run = await createRun({
     runId,
@@ -180,9 +236,9 @@ export async function startChat({
   // The turn is written with the run, in one statement under the admission lock: a refused or
   // failed send leaves no conversation, message or run behind.
   const conversationId = conversation?.id ?? newRowId();
-  const title = conversation?.title ?? titleFrom(userText);
+  const title = conversation?.title ?? titleFrom(asked.userText);
   const turn = {
-    userMessageId: regenerateOf ?? newRowId(),
+    userMessageId: asked.regenerateOf ?? newRowId(),
     assistantMessageId: newRowId(),
   };
   let admitted = false;
@@ -194,24 +250,24 @@ export async function startChat({
     refuseWhileShuttingDown();
     await admitRun({
       runId,
-      userId: user.id,
+      userId,
       conversationId,
       assistantMessageId: turn.assistantMessageId,
-      agentId: req.agentId,
+      agentId: tree.rootId,
       processId: processLeaseId(),
       quota: limits,
       turn: {
-        newConversation: conversation ? null : { title },
-        userMessage: regenerateOf ? null : { parentId, content: userText },
+        newConversation: conversation ? null : { title, source: input.source },
+        userMessage: asked.regenerateOf ? null : { parentId: asked.parentId, content: asked.userText },
         userMessageId: turn.userMessageId,
       },
     });
     admitted = true;
     await linkSentFiles({
-      userId: user.id,
+      userId,
       conversationId,
       messageId: turn.userMessageId,
-      files: newFiles,
+      files: asked.newFiles,
     });
   } catch (err) {
     // Admitted, then attaching the files failed: the turn is stored. Its answer ends as failed now
@@ -228,12 +284,13 @@ export async function startChat({
     conversationId,
     userMessageId: turn.userMessageId,
     assistantMessageId: turn.assistantMessageId,
-    agentId: req.agentId,
+    agentId: tree.rootId,
     title,
   };
-  const live = registerRun({ userId: user.id, abort: (reason) => controller.abort(reason), meta });
+  const live = registerRun({ userId, abort: (reason) => controller.abort(reason), meta });
   // Stops and decisions that reach another app process arrive here through the live run bus.
   handleRelayedSignals();
+  const historyIds = [...prior.ids, turn.userMessageId];
   void pump({
     live,
     run,
@@ -242,7 +299,7 @@ export async function startChat({
     runId,
     usageRows: charges.usageRows,
     // Which stored message each engine message is, so a summary can record what it covers.
-    historyIds: [...prior.ids, turn.userMessageId],
+    historyIds,
     approvals,
     // What resumes the run if it pauses for approvals (lib/chat/approvals.ts).
     checkpoint: {
@@ -252,12 +309,24 @@ export async function startChat({
       agents: [...runTools.agents.values()],
       messages: conversationInput,
       initialSummary,
-      historyIds: [...prior.ids, turn.userMessageId],
+      historyIds,
       limits: engineLimits(limits),
       locale,
     },
   });
   return live;
+}
+
+/** The tree's agents with each model call's output capped at `cap` (the agents as they are without one). */
+function capOutputTokens(agents: AgentTree["agents"], cap: number | undefined): AgentTree["agents"] {
+  if (!cap) return agents;
+  const capped: AgentTree["agents"] = new Map();
+  for (const [id, agent] of agents) {
+    const own = agent.parameters?.maxOutputTokens;
+    const maxOutputTokens = typeof own === "number" && own > 0 ? Math.min(own, cap) : cap;
+    capped.set(id, { ...agent, parameters: { ...agent.parameters, maxOutputTokens } });
+  }
+  return capped;
 }
 
 /** Ends a stored turn whose run could not start: its answer failed, its run closed. */
@@ -408,7 +477,9 @@ export async function pump({
     else if (event.type === "summary" && !summarized) {
       // The run's first summary says which stored message it covers up to.
       summarized = true;
-      if (event.summarizedMessages > 0) tree.summaryUpTo = historyIds[event.summarizedMessages - 1];
+      // (Messages a caller sent but that are not stored, "" here, cannot be pointed at.)
+      const upTo = event.summarizedMessages > 0 ? historyIds[event.summarizedMessages - 1] : "";
+      if (upTo) tree.summaryUpTo = upTo;
     }
     publish(live, event);
     observer?.event(event);

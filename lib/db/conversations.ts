@@ -6,9 +6,13 @@ import { ATTACHMENT_INFO, type AttachmentInfo } from "./files";
 import type { MessageStatus, RunStatus } from "./generated/enums";
 import type { UsageRecordInput } from "./quota-balance";
 
+/** Where a conversation was started: the app's chat or the Agents API (/v1). */
+export type ConversationSource = "chat" | "api";
+
 export interface ConversationSummary {
   id: string;
   title: string;
+  source: ConversationSource;
   agentId: string | null;
   agentName: string | null;
   updatedAt: Date;
@@ -50,11 +54,19 @@ export async function listConversations({
     where: { userId, ...(search ? { title: { contains: search, mode: "insensitive" } } : {}) },
     orderBy: { updatedAt: "desc" },
     take,
-    select: { id: true, title: true, agentId: true, updatedAt: true, agent: { select: { name: true } } },
+    select: {
+      id: true,
+      title: true,
+      source: true,
+      agentId: true,
+      updatedAt: true,
+      agent: { select: { name: true } },
+    },
   });
   return rows.map((r) => ({
     id: r.id,
     title: r.title,
+    source: r.source === "api" ? "api" : "chat",
     agentId: r.agentId,
     agentName: r.agent?.name ?? null,
     updatedAt: r.updatedAt,

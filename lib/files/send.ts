@@ -32,7 +32,12 @@ export async function filesToSend({
   });
 }
 
-export type WithAttachments = { role: "user" | "assistant"; content: string; attachments?: AttachmentInfo[] };
+export type WithAttachments = {
+  /** "system": instructions a caller of the Agents API sends with its history. */
+  role: "user" | "assistant" | "system";
+  content: string;
+  attachments?: AttachmentInfo[];
+};
 
 /**
  * The engine's conversation: each user message's attachments replaced by their content (text as

@@ -35,6 +35,20 @@ async function prepare(browser: Browser) {
   await chat.waitForAnswer();
   await expect(page).toHaveURL(/\/chat\/[a-z0-9]+$/);
   conversationUrl = new URL(page.url()).pathname;
+  // A conversation made through the Agents API, so the chat list shows its "API" marker.
+  await page.goto("/settings/api-keys");
+  const form = page.getByTestId("api-key-create");
+  await form.getByLabel("Name").fill("a11y");
+  await form.getByTestId("api-key-submit").click();
+  const secret = (await page.getByTestId("api-key-secret").textContent())?.trim() ?? "";
+  const auth = { Authorization: `Bearer ${secret}` };
+  const models = await (await page.request.get("/v1/models", { headers: auth })).json();
+  const lead = models.data.find((m: { name: string }) => m.name === "Team Lead");
+  const answered = await page.request.post("/v1/chat/completions", {
+    headers: auth,
+    data: { model: lead.id, messages: [{ role: "user", content: "Asked through the API" }] },
+  });
+  expect(answered.status()).toBe(200);
   const builder = new AgentBuilderPage(page);
   await builder.open("Team Lead");
   agentUrl = new URL(page.url()).pathname;

@@ -1,7 +1,9 @@
 import { expect, registerNewUser, test } from "./fixtures";
 
 // Settings → API keys: a key is created and shown once, lists the user's agents at /v1/models
-// (a program's request: a bearer key, no cookie, no Origin), and is refused once revoked.
+// (a program's request: a bearer key, no cookie, no Origin), runs the starter team's lead through
+// /v1/chat/completions (its conversation then shows in the chat list, marked API), and is refused
+// once revoked.
 test("create an API key, use it against /v1/models, revoke it", async ({ browser, playwright }) => {
   const { page } = await registerNewUser(browser, { name: "Api User", tag: "api-keys" });
   await page.goto("/settings");
@@ -31,6 +33,18 @@ test("create an API key, use it against /v1/models, revoke it", async ({ browser
   await page.reload();
   await expect(row).toContainText("Last used");
 
+  // The starter team's lead answers through /v1/chat/completions, subagents included; the
+  // conversation is in the chat list, marked as API.
+  const lead = body.data.find((m: { name: string }) => m.name === "Team Lead");
+  const answered = await api.post("/v1/chat/completions", {
+    headers: { Authorization: `Bearer ${secret}` },
+    data: { model: lead.id, messages: [{ role: "user", content: "1. Compute 2 * 3\n2. What time is it?" }] },
+  });
+  expect(answered.status()).toBe(200);
+  const completion = await answered.json();
+  expect(completion).toMatchObject({ object: "chat.completion", choices: [{ finish_reason: "stop" }] });
+  expect(completion.trace.filter((t: { depth: number }) => t.depth === 1)).toHaveLength(2);
+
   await row.getByTestId("api-key-revoke").click();
   await expect(row.getByTestId("api-key-status")).toHaveText("Revoked");
   const refused = await api.get("/v1/models", { headers: { Authorization: `Bearer ${secret}` } });
@@ -40,4 +54,10 @@ test("create an API key, use it against /v1/models, revoke it", async ({ browser
     type: "invalid_request_error",
   });
   await api.dispose();
+
+  await page.goto("/chat");
+  const item = page.getByTestId("conversation-item").filter({ hasText: "1. Compute 2 * 3" });
+  await expect(item.getByTestId("conversation-api-marker")).toHaveText("API");
+  await item.getByRole("link").click();
+  await expect(page.getByTestId("subagent-block")).toHaveCount(2);
 });
