@@ -192,7 +192,7 @@ export async function startChat({
     holdRun(runId);
     await ensureProcessLease();
     refuseWhileShuttingDown();
-    await admitRun({
+    const admission = await admitRun({
       runId,
       userId: user.id,
       conversationId,
@@ -207,6 +207,8 @@ export async function startChat({
       },
     });
     admitted = true;
+    // The answer's share of the user's money budgets (lib/quota/budget.ts), enforced by the engine.
+    if (admission.answerBudget !== null) run.capCost(admission.answerBudget);
     await linkSentFiles({
       userId: user.id,
       conversationId,

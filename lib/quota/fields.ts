@@ -33,6 +33,11 @@ export interface QuotaValues {
   maxFilesPerMessage: number;
   /** Megabytes of attachments a user may keep (each attachment counts). */
   fileStorageMegabytes: number;
+  /** Money a user may spend per UTC day / calendar month (UTC), in the installation's currency; 0 = no budget. */
+  dailyBudget: number;
+  monthlyBudget: number;
+  /** Money one answer may spend (every model call of its tree); 0 = no cap. A user may set less. */
+  answerBudget: number;
 }
 
 export type QuotaKey = keyof QuotaValues;
@@ -54,9 +59,12 @@ export const QUOTA_DEFAULTS: Readonly<QuotaValues> = Object.freeze({
   maxFileMegabytes: 10,
   maxFilesPerMessage: 5,
   fileStorageMegabytes: 200,
+  dailyBudget: 0,
+  monthlyBudget: 0,
+  answerBudget: 0,
 });
 
-export type QuotaGroup = "delegation" | "balances" | "rates" | "files";
+export type QuotaGroup = "delegation" | "balances" | "rates" | "files" | "budgets";
 
 export interface NumberField {
   key: NumberKey;
@@ -65,7 +73,12 @@ export interface NumberField {
   help: string;
   min: number;
   max: number;
+  /** An amount of money: up to MONEY_DECIMALS decimals instead of a whole number. */
+  money?: true;
 }
+
+/** Decimals a money setting may have: budgets are compared in these micro-units (lib/quota/money.ts). */
+export const MONEY_DECIMALS = 6;
 
 export const NUMBER_FIELDS: readonly NumberField[] = [
   {
@@ -180,6 +193,33 @@ export const NUMBER_FIELDS: readonly NumberField[] = [
     min: 0,
     max: 1_000_000,
   },
+  {
+    key: "dailyBudget",
+    group: "budgets",
+    label: "Budget per day",
+    help: "Money a user may spend per day (UTC); 0 = no budget.",
+    min: 0,
+    max: 1_000_000,
+    money: true,
+  },
+  {
+    key: "monthlyBudget",
+    group: "budgets",
+    label: "Budget per month",
+    help: "Money a user may spend per calendar month (UTC); 0 = no budget.",
+    min: 0,
+    max: 1_000_000,
+    money: true,
+  },
+  {
+    key: "answerBudget",
+    group: "budgets",
+    label: "Budget per answer",
+    help: "Money one answer may spend, subagents included; 0 = no cap. Users may set a lower one.",
+    min: 0,
+    max: 1_000_000,
+    money: true,
+  },
 ];
 
 export const QUOTA_KEYS: readonly QuotaKey[] = [...NUMBER_FIELDS.map((f) => f.key), "balanceEnabled"];
@@ -196,14 +236,23 @@ function toNumber(v: unknown): unknown {
   return Number.NaN;
 }
 
+/** True when `v` has at most MONEY_DECIMALS decimals (so it converts to micro-units exactly). */
+export function isMoneyAmount(v: number): boolean {
+  const micros = v * 10 ** MONEY_DECIMALS;
+  return Math.abs(micros - Math.round(micros)) < 1e-6;
+}
+
 function numberSchema(f: NumberField) {
+  const number = z.number({ error: `${f.label} must be a number.` });
+  const shaped = f.money
+    ? number.refine(isMoneyAmount, { error: `${f.label} may have at most ${MONEY_DECIMALS} decimals.` })
+    : number.int({ error: `${f.label} must be a whole number.` });
   return z.preprocess(
     toNumber,
-    z
-      .number({ error: `${f.label} must be a number.` })
-      .int({ error: `${f.label} must be a whole number.` })
-      .min(f.min, { error: `${f.label} must be between ${f.min} and ${f.max}.` })
-      .max(f.max, { error: `${f.label} must be between ${f.min} and ${f.max}.` }),
+    shaped.refine((v) => v >= f.min && v <= f.max, {
+      error: `${f.label} must be between ${f.min} and ${f.max}.`,
+      abort: true,
+    }),
   );
 }
 
