@@ -21,7 +21,6 @@ export interface MoneyBudgetsView {
   /** The admin's per-answer cap (0 = none) and the user's own (null = none). */
   adminAnswerBudget: number;
   ownAnswerBudget: number | null;
-  balanceEnabled: boolean;
 }
 
 /** Read only: showing the budgets changes nothing. */
@@ -39,7 +38,6 @@ export async function getMoneyBudgetsForUser({ userId }: { userId: string }): Pr
     monthResetsAt: p.nextMonth,
     adminAnswerBudget: admin.answerBudget,
     ownAnswerBudget,
-    balanceEnabled: admin.balanceEnabled,
   };
 }
 

@@ -52,9 +52,7 @@ export default async function SettingsPage({
       </section>
       <section className="space-y-3" data-testid="budgets-section">
         <h2 className="text-lg font-medium">{t("budgets.title")}</h2>
-        <p className="text-sm text-zinc-500">
-          {t(budgets.balanceEnabled ? "budgets.withBalance" : "budgets.help")}
-        </p>
+        <p className="text-sm text-zinc-500">{t("budgets.help")}</p>
         <ul className="space-y-1 text-sm" data-testid="budget-periods">
           <li>
             {budgets.dailyBudget > 0
