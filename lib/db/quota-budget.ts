@@ -40,3 +40,9 @@ export async function setRunBudget({ tx, runId, micros }: { tx: Tx; runId: strin
 export async function saveOwnAnswerBudget({ userId, amount }: { userId: string; amount: number | null }) {
   await getDb().user.update({ where: { id: userId }, data: { answerBudget: amount } });
 }
+
+/** The money a run was admitted to hold (micro-units), or null when no period budget applied. */
+export async function readRunBudget({ runId }: { runId: string }): Promise<bigint | null> {
+  const row = await getDb().run.findUnique({ where: { id: runId }, select: { budgetMicros: true } });
+  return row?.budgetMicros ?? null;
+}

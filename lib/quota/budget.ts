@@ -10,7 +10,7 @@
 import "server-only";
 import { toMicros } from "@/lib/agents";
 import type { Tx } from "@/lib/db/client";
-import { readBudgetUse } from "@/lib/db/quota-budget";
+import { readBudgetUse, readRunBudget } from "@/lib/db/quota-budget";
 import { AppError } from "@/lib/errors";
 import type { QuotaValues } from "./fields";
 
@@ -84,4 +84,15 @@ export async function admitWithinBudget({
   }
   const cap = quota.answerBudget > 0 ? BigInt(toMicros(quota.answerBudget)) : null;
   return { holdMicros: cap !== null && room !== null && cap < room ? cap : room };
+}
+
+/**
+ * The cap a resumed run goes on with: what it was admitted to hold (its replayed calls count
+ * against it again), else the per-answer cap; null = none. A paused run holds nothing while it
+ * waits, so the period budget is checked again only by the next send.
+ */
+export async function answerBudgetOfRun({ runId, quota }: { runId: string; quota: QuotaValues }) {
+  const held = await readRunBudget({ runId });
+  if (held !== null) return Number(held) / 1_000_000;
+  return quota.answerBudget > 0 ? quota.answerBudget : null;
 }

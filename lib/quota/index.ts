@@ -16,6 +16,7 @@ import { getEffectiveQuota } from "./settings";
 export { admitRun, refuseWithoutRunSlot } from "./admission";
 export { emptyBalanceRefusal, getBalanceForUser } from "./balance";
 export { grantBalance, setBalance } from "./balance-admin";
+export { answerBudgetOfRun } from "./budget";
 export { chargeModelCall, usageRecordOf } from "./charge";
 export { getMoneyBudgetsForUser, type MoneyBudgetsView, setOwnAnswerBudget } from "./own-budget";
 export { finishRun, INTERRUPTED, reapStaleRuns } from "./runs";
