@@ -61,10 +61,10 @@ export function OverrideForm({
                 name={f.key}
                 label={t(`quota.fields.${f.key}.label`)}
                 type="number"
-                inputMode="numeric"
+                inputMode={f.money ? "decimal" : "numeric"}
                 min={f.min}
                 max={f.max}
-                step={1}
+                step={f.money ? "any" : 1}
                 placeholder={t("form.global", { value: format.number(globals[f.key]) })}
                 defaultValue={value(f.key)}
                 error={fields[f.key]}

@@ -64,10 +64,10 @@ export function SettingsForm({
                 max: format.number(f.max),
               })}
               type="number"
-              inputMode="numeric"
+              inputMode={f.money ? "decimal" : "numeric"}
               min={f.min}
               max={f.max}
-              step={1}
+              step={f.money ? "any" : 1}
               defaultValue={sent?.[f.key] ?? values[f.key]}
               onChange={f.key === "recursionLimit" ? (e) => setRecursion(e.target.value) : undefined}
               error={errors[f.key]}

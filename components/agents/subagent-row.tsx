@@ -1,4 +1,5 @@
 import { useTranslations } from "next-intl";
+import type { ReactNode } from "react";
 
 type Mode = "isolated" | "fork";
 
@@ -13,6 +14,9 @@ export function SubagentRow({
   disabled,
   tools,
   editHref,
+  budget,
+  onBudget,
+  children,
 }: {
   name: string;
   mode: Mode;
@@ -26,6 +30,11 @@ export function SubagentRow({
   tools?: string[];
   /** Where the owner edits this child's own tools. */
   editHref?: string;
+  /** Money one delegation to this entry may spend; undefined = no entry budget. */
+  budget?: number;
+  onBudget: (budget: number | undefined) => void;
+  /** More settings of the entry (the self-spawn entry's model). */
+  children?: ReactNode;
 }) {
   const t = useTranslations("builder");
   return (
@@ -80,6 +89,24 @@ export function SubagentRow({
         </div>
         <span className="text-xs text-zinc-500">{t(`modeHelp.${mode}`)}</span>
       </div>
+      <label className="flex flex-wrap items-center gap-2 text-xs text-zinc-600 dark:text-zinc-300">
+        {t("row.budget")}
+        <input
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step="any"
+          disabled={disabled}
+          // The field as typed; the server validates (more than 0, at most 6 decimals).
+          defaultValue={budget ?? ""}
+          onChange={(e) => onBudget(e.target.value === "" ? undefined : Number(e.target.value))}
+          placeholder={t("row.noBudget")}
+          data-testid={`${testId}-budget`}
+          className="w-28 rounded-md border border-zinc-300 bg-white px-2 py-1 text-xs dark:border-zinc-700 dark:bg-zinc-900"
+        />
+        <span className="text-zinc-500">{t("row.budgetHelp")}</span>
+      </label>
+      {children}
       {tools && (
         <p className="text-xs text-zinc-500" data-testid={`${testId}-tools`}>
           {t("row.tools")}

@@ -3,6 +3,7 @@ import { useTranslations } from "next-intl";
 import { useRef } from "react";
 import { FieldError, Switch } from "./controls";
 import { PreviewJump } from "./preview-jump";
+import { SelfModelSelect } from "./self-model-select";
 import { SubagentPicker } from "./subagent-picker";
 import { SubagentPreview } from "./subagent-preview";
 import { SubagentRow } from "./subagent-row";
@@ -83,7 +84,16 @@ export function SubagentsSection({
                     mode={sub.selfMode}
                     disabled={readOnly}
                     onMode={(m) => set({ selfMode: m })}
-                  />
+                    budget={sub.selfBudget}
+                    onBudget={(b) => set({ selfBudget: b })}
+                  >
+                    <SelfModelSelect
+                      value={sub.selfModel ?? null}
+                      options={options}
+                      disabled={readOnly}
+                      onChange={(m) => set({ selfModel: m })}
+                    />
+                  </SubagentRow>
                 )}
                 {sub.children.map((c) => (
                   <SubagentRow
@@ -100,6 +110,10 @@ export function SubagentsSection({
                       set({ children: sub.children.map((x) => (x.id === c.id ? { ...x, mode: m } : x)) })
                     }
                     onRemove={() => set({ children: sub.children.filter((x) => x.id !== c.id) })}
+                    budget={c.budget}
+                    onBudget={(b) =>
+                      set({ children: sub.children.map((x) => (x.id === c.id ? { ...x, budget: b } : x)) })
+                    }
                   />
                 ))}
               </ul>

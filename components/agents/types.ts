@@ -20,7 +20,11 @@ export interface FormState {
     enabled: boolean;
     allowSelf: boolean;
     selfMode: "isolated" | "fork";
-    children: { id: string; mode: "isolated" | "fork" }[];
+    /** Money one delegation may spend (absent = no entry budget). */
+    selfBudget?: number;
+    /** The endpoint and model a self-spawned copy runs on; null = this agent's own. */
+    selfModel?: { provider: string; model: string } | null;
+    children: { id: string; mode: "isolated" | "fork"; budget?: number }[];
   };
   summarization: {
     provider?: string;

@@ -2,7 +2,13 @@
 import { useTranslations } from "next-intl";
 import type { StopReason } from "@/lib/agents/trace";
 
-const CODES: readonly string[] = ["balance", "failed", "interrupted"] satisfies StopReason[];
+const CODES: readonly string[] = [
+  "balance",
+  "failed",
+  "interrupted",
+  "budget",
+  "answer_budget",
+] satisfies StopReason[];
 /** What trees stored before the engine gave codes say instead (still in the database). */
 const STORED_SENTENCES: Record<string, StopReason> = {
   "balance ran out": "balance",

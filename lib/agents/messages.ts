@@ -55,3 +55,8 @@ export function toBaseMessages(messages: ConversationMessage[], fileBudgetChars 
     }
   });
 }
+
+/** The tool result a parent gets when a subagent stopped at its entry budget (the model reads it). */
+export function subagentBudgetText(name: string, amount: number): string {
+  return `Subagent ${name} stopped: its budget of $${amount} was reached`;
+}

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { setMaxListeners } from "node:events";
 import type { BaseMessage } from "@langchain/core/messages";
+import { budgetScope } from "./budget";
 import { RunClock } from "./clock";
 import { addToUsage, emptyUsage } from "./cost";
 import { AgentEngineError, errorCode, errorMessage, errorText, type RunError } from "./errors";
@@ -68,6 +69,8 @@ export class AgentRun {
   private idle?: IdleWatch;
   /** Set by `consume()`: events go straight to it instead of the queue. */
   private sink?: (event: RunEvent) => void;
+  /** The answer's money cap (currency); see `capCost`. */
+  private answerBudget?: number;
 
   constructor(
     private readonly opts: CreateRunOptions,
@@ -95,6 +98,17 @@ export class AgentRun {
     );
     this.clock = new RunClock(opts.resume?.clock);
     this.journal.clock = this.clock;
+    this.answerBudget = opts.budget?.answer;
+  }
+
+  /**
+   * Lowers the answer's money cap before the run starts: the host learns at admission how much
+   * of the user's period budget this answer may hold. Never raises it.
+   */
+  capCost(amount: number) {
+    if (this.promise)
+      throw new AgentEngineError("bad_request:agent", "capCost must be called before the run starts");
+    this.answerBudget = this.answerBudget === undefined ? amount : Math.min(this.answerBudget, amount);
   }
 
   /** Whether this run continues a stored one. */
@@ -230,7 +244,15 @@ export class AgentRun {
       maxTurns: Number.POSITIVE_INFINITY,
       turns: 0,
       usage: emptyUsage(ctx.accountsCost),
+      // One cap for the whole answer: the roots of a multi-agent run share one scope.
+      ...(this.answerBudget !== undefined ? { budget: this.sharedAnswerBudget() } : {}),
     };
+  }
+
+  private answerScope?: ReturnType<typeof budgetScope>;
+  private sharedAnswerBudget() {
+    this.answerScope ??= budgetScope("answer", this.answerBudget as number);
+    return this.answerScope;
   }
 
   private usageOf(execs: AgentExecution[]) {

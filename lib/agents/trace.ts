@@ -18,7 +18,8 @@ export type NodeStatus = "running" | "completed" | "failed" | "stopped";
  * Why a block left running by its run's end stopped there, as a code the chat words in the user's
  * language: the balance ran out, the run failed elsewhere, or its process died. None for a Stop.
  */
-export type StopReason = "balance" | "failed" | "interrupted";
+/** Why a block or an answer stopped: `budget` a subagent entry's budget, `answer_budget` the answer's cap. */
+export type StopReason = "balance" | "failed" | "interrupted" | "budget" | "answer_budget";
 
 export interface TextNode {
   type: "text";
@@ -143,6 +144,7 @@ function markUnfinished(
 function unfinishedReason(status: RunStatus, errorCode: string | undefined): StopReason | undefined {
   if (status === "stopped") return undefined;
   if (errorCode === "limit:balance") return "balance";
+  if (errorCode === "limit:answer_budget") return "answer_budget";
   return "failed";
 }
 
@@ -154,7 +156,10 @@ export function shownStatus(tree: Pick<MessageTree, "status" | "error">): {
   status: NodeStatus;
   reason?: StopReason;
 } {
-  if (tree.status === "failed" && tree.error?.code === "limit:balance")
+  if (
+    tree.status === "failed" &&
+    (tree.error?.code === "limit:balance" || tree.error?.code === "limit:answer_budget")
+  )
     return { status: "stopped", reason: unfinishedReason("failed", tree.error.code) };
   return { status: tree.status };
 }
@@ -364,7 +369,11 @@ export function applyEvent(tree: MessageTree, ev: RunEvent): MessageTree {
     case "subagent_error": {
       const node = spans.get(ev.spanId)?.node;
       if (node) {
-        node.status = "failed";
+        // A child stopped at its entry budget did not fail: it was stopped, and its parent went on.
+        if (ev.code === "limit:subagent_budget") {
+          node.status = "stopped";
+          node.stopReason = "budget";
+        } else node.status = "failed";
         node.error = ev.message;
         node.durationMs = ev.durationMs;
       }

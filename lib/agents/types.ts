@@ -21,6 +21,10 @@ export interface SubagentSettings {
   agent_ids?: string[];
   /** Context mode per child id or `'self'`; default `isolated`. */
   modes?: Record<string, ContextMode>;
+  /** Money one delegation to a child (by id or `'self'`) may spend, in the run's currency; absent = no entry budget. */
+  budgets?: Record<string, number>;
+  /** The endpoint reference and model a self-spawned copy runs on (e.g. a cheaper one); absent = the agent's own. */
+  selfModel?: { provider: string; model: string };
 }
 
 export interface AgentModelParameters {
@@ -145,6 +149,8 @@ export interface SubagentConfig {
   depth: number;
   /** The child's own inputs; a self-spawned child has no subagents of its own. */
   agentInputs: AgentInput;
+  /** Money one delegation to this entry may spend (currency); absent = no entry budget. */
+  budget?: number;
 }
 
 /**
@@ -239,6 +245,12 @@ export interface CreateRunOptions {
    * usage events, subagent_stop and run_end carry it; a model missing here costs "unknown".
    */
   prices?: PricedModel[];
+  /**
+   * Money budgets of the run, in the prices' currency (needs `prices`): `answer` caps the whole
+   * answer (every model call of the tree). Checked before each call with its worst case and after
+   * it with the actual cost; reached, the run fails with `limit:answer_budget`, keeping what it streamed.
+   */
+  budget?: { answer?: number };
   logger?: Logger;
   runId?: string;
   /** Tools beyond the built-in ones (e.g. MCP tools resolved for the chatting user), by `name`. */

@@ -26,6 +26,9 @@ type DraftForTree = Pick<
 function draftDefinition(id: string, data: DraftForTree): AgentDefinition {
   const modes: Record<string, ContextMode> = { self: data.subagents.selfMode };
   for (const c of data.subagents.children) modes[c.id] = c.mode;
+  const budgets: Record<string, number> = {};
+  if (data.subagents.selfBudget !== undefined) budgets.self = data.subagents.selfBudget;
+  for (const c of data.subagents.children) if (c.budget !== undefined) budgets[c.id] = c.budget;
   return {
     id,
     name: data.name,
@@ -41,6 +44,8 @@ function draftDefinition(id: string, data: DraftForTree): AgentDefinition {
       allowSelf: data.subagents.allowSelf,
       agent_ids: data.subagents.children.map((c) => c.id),
       modes,
+      budgets,
+      ...(data.subagents.selfModel ? { selfModel: data.subagents.selfModel } : {}),
     },
   };
 }

@@ -30,15 +30,39 @@ const parametersSchema = z.object({
   ),
 });
 
+/** Money one delegation to an entry may spend (the installation's currency); empty = no entry budget. */
+const entryBudgetSchema = optionalNumber(
+  z
+    .number("Enter an amount.")
+    .gt(0, "Use more than 0, or leave it empty.")
+    .max(1_000_000, "Too large.")
+    .refine((v) => Math.abs(v * 1e6 - Math.round(v * 1e6)) < 1e-6, "Use at most 6 decimals."),
+);
+
+/** The endpoint and model a self-spawned copy runs on; an empty model means the agent's own. */
+const selfModelSchema = z.preprocess(
+  (v) => (v && typeof v === "object" && !String((v as { model?: unknown }).model ?? "").trim() ? null : v),
+  z
+    .object({
+      provider: z.string().trim().min(1, "Pick an endpoint."),
+      model: z.string().trim().min(1, "Pick a model.").max(200),
+    })
+    .nullable()
+    .optional(),
+);
+
 export const subagentsSchema = z.object({
   enabled: z.boolean().default(false),
   allowSelf: z.boolean().default(true),
   selfMode: contextModeSchema.default("isolated"),
+  selfBudget: entryBudgetSchema,
+  selfModel: selfModelSchema,
   children: z
     .array(
       z.object({
         id: z.string().trim().min(1, "field.agent_unknown"),
         mode: contextModeSchema.default("isolated"),
+        budget: entryBudgetSchema,
       }),
     )
     .default([])

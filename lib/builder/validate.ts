@@ -67,6 +67,10 @@ export async function checkAgentData({
   if (sumProvider && !choices.some((c) => c.id === sumProvider)) {
     throw refuse("bad_request:agent_model", "summarization", text("bad_request.agent_summarizer_model"));
   }
+  const selfProvider = data.subagents.selfModel?.provider;
+  if (selfProvider && !choices.some((c) => c.id === selfProvider)) {
+    throw refuse("bad_request:agent_model", "subagents.selfModel", text("bad_request.agent_model"));
+  }
   const unusable = await firstUnusableTool({ userId, names: data.tools });
   if (unusable)
     throw refuse("bad_request:agent_tool", "tools", text("bad_request.agent_tool", { tool: unusable.name }));

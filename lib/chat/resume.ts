@@ -9,7 +9,7 @@ import { messageParts } from "@/lib/db/tool-approvals";
 import { withFileContents } from "@/lib/files/send";
 import { errorBody, requestErrorLocale } from "@/lib/http/error-body";
 import { runPrices } from "@/lib/pricing/load";
-import { getLimitsForUser } from "@/lib/quota";
+import { answerBudgetOfRun, getLimitsForUser } from "@/lib/quota";
 import { holdRun, releaseRun } from "@/lib/quota/process-lease";
 import { RunApprovals, type StoredCheckpoint } from "./approvals";
 import { modelCallCharges } from "./charges";
@@ -72,6 +72,9 @@ export async function resumeRun({
       approvals: approvals.hooks,
       resume: cp.engine,
     });
+    // The answer keeps its money cap across the pause (lib/quota/budget.ts).
+    const cap = await answerBudgetOfRun({ runId, quota: limits });
+    if (cap !== null) run.capCost(cap);
     const live = registerRun({
       userId,
       abort: (reason) => controller.abort(reason),

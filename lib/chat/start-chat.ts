@@ -248,7 +248,7 @@ export async function launchRun(input: LaunchInput): Promise<LiveRun> {
     holdRun(runId);
     await ensureProcessLease();
     refuseWhileShuttingDown();
-    await admitRun({
+    const admission = await admitRun({
       runId,
       userId,
       conversationId,
@@ -263,6 +263,8 @@ export async function launchRun(input: LaunchInput): Promise<LiveRun> {
       },
     });
     admitted = true;
+    // The answer's share of the user's money budgets (lib/quota/budget.ts), enforced by the engine.
+    if (admission.answerBudget !== null) run.capCost(admission.answerBudget);
     await linkSentFiles({
       userId,
       conversationId,

@@ -21,9 +21,13 @@ export interface AgentTreeRow {
   subagentsEnabled: boolean;
   allowSelf: boolean;
   selfMode: "ISOLATED" | "FORK";
+  /** The self-spawn entry's budget and own endpoint/model (null = none / the agent's). */
+  selfBudget: number | null;
+  selfProvider: string | null;
+  selfModel: string | null;
   summarization: SummarizationSettings | null;
-  /** Explicit children in position order. */
-  children: { childId: string; mode: "ISOLATED" | "FORK" }[];
+  /** Explicit children in position order, each with its entry budget (null = none). */
+  children: { childId: string; mode: "ISOLATED" | "FORK"; budget: number | null }[];
   /** Users the agent is shared with (meaningful when visibility is SHARED). */
   sharedWith: string[];
   handoffs: { to: string; description: string }[];
@@ -45,8 +49,8 @@ export async function loadAgentRows({ ids }: { ids: string[] }): Promise<AgentTr
 
 const AGENT_ROW_COLUMNS = Prisma.sql`a."id", a."ownerId", a."name", a."description", a."instructions", a."provider", a."model",
       a."parameters", a."tools", a."askTools", a."visibility"::text AS "visibility", a."subagentsEnabled", a."allowSelf",
-      a."selfMode"::text AS "selfMode", a."summarization",
-      COALESCE((SELECT json_agg(json_build_object('childId', s."childId", 'mode', s."mode") ORDER BY s."position")
+      a."selfMode"::text AS "selfMode", a."selfBudget", a."selfProvider", a."selfModel", a."summarization",
+      COALESCE((SELECT json_agg(json_build_object('childId', s."childId", 'mode', s."mode", 'budget', s."budget") ORDER BY s."position")
         FROM "AgentSubagent" s WHERE s."parentId" = a."id"), '[]'::json) AS "children",
       COALESCE((SELECT array_agg(sh."userId") FROM "AgentShare" sh WHERE sh."agentId" = a."id"), '{}') AS "sharedWith",
       COALESCE((SELECT json_agg(json_build_object('to', h."toId", 'description', h."description") ORDER BY h."toId")
@@ -101,6 +105,9 @@ export function toAgentDefinition(
   const children = row.children.filter((c) => allowChild(c.childId));
   const modes: Record<string, ContextMode> = { self: toMode(row.selfMode) };
   for (const c of children) modes[c.childId] = toMode(c.mode);
+  const budgets: Record<string, number> = {};
+  if (row.selfBudget !== null) budgets.self = row.selfBudget;
+  for (const c of children) if (c.budget !== null && c.budget !== undefined) budgets[c.childId] = c.budget;
   const def: AgentDefinition = {
     id: row.id,
     name: row.name,
@@ -116,6 +123,10 @@ export function toAgentDefinition(
       allowSelf: row.allowSelf,
       agent_ids: children.map((c) => c.childId),
       modes,
+      budgets,
+      ...(row.selfModel && row.selfProvider
+        ? { selfModel: { provider: row.selfProvider, model: row.selfModel } }
+        : {}),
     },
   };
   if (row.summarization) def.summarization = row.summarization;

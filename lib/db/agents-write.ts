@@ -26,6 +26,9 @@ function agentColumns(data: AgentRecord) {
     subagentsEnabled: data.subagents.enabled,
     allowSelf: data.subagents.allowSelf,
     selfMode: toDbMode(data.subagents.selfMode),
+    selfBudget: data.subagents.selfBudget ?? null,
+    selfProvider: data.subagents.selfModel?.provider ?? null,
+    selfModel: data.subagents.selfModel?.model ?? null,
   };
 }
 
@@ -47,6 +50,7 @@ async function writeLinks(
         childId: c.id,
         position,
         mode: toDbMode(c.mode),
+        budget: c.budget ?? null,
       })),
     });
   }

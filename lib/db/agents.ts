@@ -25,7 +25,10 @@ export interface AgentRecord {
     enabled: boolean;
     allowSelf: boolean;
     selfMode: ContextModeValue;
-    children: { id: string; mode: ContextModeValue }[];
+    /** The self-spawn entry's budget (absent = none) and own endpoint/model (null = the agent's). */
+    selfBudget?: number;
+    selfModel?: { provider: string; model: string } | null;
+    children: { id: string; mode: ContextModeValue; budget?: number }[];
   };
   summarization: Record<string, unknown> | null;
   handoffs: { to: string; description: string }[];
@@ -209,7 +212,14 @@ export async function getAgent({ id, userId }: { id: string; userId: string }): 
         enabled: row.subagentsEnabled,
         allowSelf: row.allowSelf,
         selfMode: MODE[row.selfMode],
-        children: row.children.map((c) => ({ id: c.childId, mode: MODE[c.mode] })),
+        ...(row.selfBudget !== null ? { selfBudget: row.selfBudget } : {}),
+        selfModel:
+          row.selfModel && row.selfProvider ? { provider: row.selfProvider, model: row.selfModel } : null,
+        children: row.children.map((c) => ({
+          id: c.childId,
+          mode: MODE[c.mode],
+          ...(c.budget !== null && c.budget !== undefined ? { budget: c.budget } : {}),
+        })),
       },
       summarization: (row.summarization as Record<string, unknown> | null) ?? null,
       handoffs: row.handoffs.map((h) => ({ to: h.to, description: h.description })),

@@ -27,20 +27,30 @@ export async function readQuotaOverrideRow({
   return tx.quotaOverride.findUnique({ where: { userId } });
 }
 
-/** Both rows that decide a user's limits (each null when absent), in one query. */
+type QuotaRows = {
+  settings: Record<string, unknown> | null;
+  override: Record<string, unknown> | null;
+  /** The user's own per-answer cap (Settings), null when none. */
+  ownAnswerBudget: number | null;
+};
+
+/** Both rows that decide a user's limits (each null when absent) and the user's own cap, in one query. */
 export async function readQuotaRows({
   userId,
   tx = getDb(),
 }: {
   userId: string;
   tx?: Tx;
-}): Promise<{ settings: Record<string, unknown> | null; override: Record<string, unknown> | null }> {
-  const [row] = await tx.$queryRaw<
-    { settings: Record<string, unknown> | null; override: Record<string, unknown> | null }[]
-  >`
+}): Promise<QuotaRows> {
+  const [row] = await tx.$queryRaw<QuotaRows[]>`
     SELECT (SELECT to_jsonb(s) FROM "QuotaSettings" s WHERE s."id" = ${SETTINGS_ID}) AS settings,
-           (SELECT to_jsonb(o) FROM "QuotaOverride" o WHERE o."userId" = ${userId}) AS override`;
-  return { settings: row?.settings ?? null, override: row?.override ?? null };
+           (SELECT to_jsonb(o) FROM "QuotaOverride" o WHERE o."userId" = ${userId}) AS override,
+           (SELECT u."answerBudget" FROM "User" u WHERE u."id" = ${userId}) AS "ownAnswerBudget"`;
+  return {
+    settings: row?.settings ?? null,
+    override: row?.override ?? null,
+    ownAnswerBudget: row?.ownAnswerBudget ?? null,
+  };
 }
 
 /** Runs `fn` in a transaction holding the settings lock (or, with `userId`, that user's override lock). */

@@ -40,11 +40,15 @@ export function modelsOfAgents(
     provider: string;
     model: string;
     summarization?: { provider?: string; model?: string };
+    subagents?: { selfModel?: { provider: string; model: string } };
   }>,
 ) {
   const out: { endpointId: string; model: string }[] = [];
   for (const a of agents) {
     out.push({ endpointId: a.provider, model: a.model });
+    // A self-spawn entry may run its copy on another (cheaper) model.
+    const self = a.subagents?.selfModel;
+    if (self) out.push({ endpointId: self.provider, model: self.model });
     const s = a.summarization;
     if (s) out.push({ endpointId: s.provider ?? a.provider, model: s.model ?? a.model });
   }

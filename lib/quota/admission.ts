@@ -5,10 +5,13 @@
 // (refilled first) is checked before the insert. Exact also with several app processes on one
 // database. Only when the concurrency limit would refuse are the user's dead runs reaped first
 // (those of dead processes, lib/quota/process-lease.ts, and quiet unowned ones), then counted again:
-// the common send pays for no sweep, and a slot held by a dead run never refuses anybody.
+// the common send pays for no sweep, and a slot held by a dead run never refuses anybody. With
+// money budgets, the period budget is checked under the same lock and the run holds its share
+// (./budget.ts).
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Tx } from "@/lib/db/client";
+import { setRunBudget } from "@/lib/db/quota-budget";
 import {
   type AdmissionCounts,
   admitInBatch,
@@ -20,6 +23,7 @@ import {
 } from "@/lib/db/quota-runs";
 import { AppError, durationText } from "@/lib/errors";
 import { balanceRefusal, lockBalance } from "./balance";
+import { admitWithinBudget, hasPeriodBudget } from "./budget";
 import type { QuotaValues } from "./fields";
 import { interruptRunsOfDeadProcesses } from "./process-lease";
 import { reapIn } from "./runs";
@@ -45,11 +49,23 @@ export interface AdmitRunInput {
   turn?: TurnRows;
 }
 
+export interface Admission {
+  runId: string;
+  limits: QuotaValues;
+  /**
+   * Money the answer may spend (currency): its share of the period budgets, at most the
+   * per-answer cap; null = unlimited. Pass it to the run (`AgentRun.capCost`).
+   */
+  answerBudget: number | null;
+}
+
+const capOf = (q: QuotaValues) => (q.answerBudget > 0 ? q.answerBudget : null);
+
 /**
  * Admits a run or refuses it with `rate_limit:messages`, `rate_limit:concurrent_runs` (429,
- * retryAfter) or `limit:balance`; returns the limits the run was admitted with.
+ * retryAfter), `limit:balance` or `limit:budget`; returns the limits the run was admitted with.
  */
-export async function admitRun(input: AdmitRunInput): Promise<{ runId: string; limits: QuotaValues }> {
+export async function admitRun(input: AdmitRunInput): Promise<Admission> {
   const { userId } = input;
   const runId = input.runId ?? randomUUID();
   const run = {
@@ -63,9 +79,9 @@ export async function admitRun(input: AdmitRunInput): Promise<{ runId: string; l
   // The common send (limits known, no balance): the lock and the admitting statement in one batch.
   // Refused as things stand (nothing written), it takes the full path below, which reaps the user's
   // dead runs if they hold the slots, counts again and gives the exact refusal.
-  if (input.quota && !input.quota.balanceEnabled) {
+  if (input.quota && !input.quota.balanceEnabled && !hasPeriodBudget(input.quota)) {
     const counts = await admitInBatch({ limits: input.quota, run, turn: input.turn ?? null });
-    if (counts.inserted) return { runId, limits: input.quota };
+    if (counts.inserted) return { runId, limits: input.quota, answerBudget: capOf(input.quota) };
   }
   const outcome = await withAdmissionLock(userId, async (tx) => {
     const quota = input.quota ?? (await getEffectiveQuota({ userId, tx }));
@@ -77,21 +93,28 @@ export async function admitRun(input: AdmitRunInput): Promise<{ runId: string; l
         run,
         turn: input.turn ?? null,
       });
-    // With balances on, the balance is checked (under its row lock) before anything is inserted.
-    let counts = await attempt(!quota.balanceEnabled);
+    // With balances or budgets on, they are checked before anything is inserted.
+    const checkFirst = quota.balanceEnabled || hasPeriodBudget(quota);
+    let counts = await attempt(!checkFirst);
     if (counts.running >= quota.maxConcurrentRuns && (await reapDeadRuns(tx, userId, counts.now))) {
-      counts = await attempt(!quota.balanceEnabled);
+      counts = await attempt(!checkFirst);
     }
     const refusal = await limitRefusal(tx, userId, quota, counts);
     if (refusal) return { refuse: refusal };
     if (quota.balanceEnabled) {
       const locked = await lockBalance({ tx, userId, quota, now: counts.now });
       if (locked.balance <= 0) return { refuse: balanceRefusal(quota, locked, false) };
+    }
+    const budget = await admitWithinBudget({ tx, userId, quota, now: counts.now });
+    if ("refuse" in budget) return { refuse: budget.refuse };
+    if (checkFirst) {
       counts = await attempt(true);
       const raced = await limitRefusal(tx, userId, quota, counts);
       if (raced) return { refuse: raced };
     }
-    return { runId, limits: quota };
+    if (budget.holdMicros === null) return { runId, limits: quota, answerBudget: capOf(quota) };
+    await setRunBudget({ tx, runId, micros: budget.holdMicros });
+    return { runId, limits: quota, answerBudget: Number(budget.holdMicros) / 1_000_000 };
   });
   // Thrown after the commit, so a refill or a reaped run is kept even when the run is refused.
   if ("refuse" in outcome) throw outcome.refuse;

@@ -105,4 +105,16 @@ describe("quota fields", () => {
       maxConcurrentRuns: 4,
     });
   });
+
+  it("money budgets take up to 6 decimals, never below 0", () => {
+    expect(settingsPatchSchema.parse({ dailyBudget: "2.5", answerBudget: "0.000001" })).toEqual({
+      dailyBudget: 2.5,
+      answerBudget: 0.000001,
+    });
+    const bad = settingsPatchSchema.safeParse({ monthlyBudget: "0.1234567", dailyBudget: -1 });
+    expect(fieldErrors(bad.error as never)).toEqual({
+      monthlyBudget: "Budget per month may have at most 6 decimals.",
+      dailyBudget: "Budget per day must be between 0 and 1000000.",
+    });
+  });
 });

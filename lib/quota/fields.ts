@@ -36,6 +36,11 @@ export interface QuotaValues {
   maxFilesPerMessage: number;
   /** Megabytes of attachments a user may keep (each attachment counts). */
   fileStorageMegabytes: number;
+  /** Money a user may spend per UTC day / calendar month (UTC), in the installation's currency; 0 = no budget. */
+  dailyBudget: number;
+  monthlyBudget: number;
+  /** Money one answer may spend (every model call of its tree); 0 = no cap. A user may set less. */
+  answerBudget: number;
 }
 
 export type QuotaKey = keyof QuotaValues;
@@ -57,9 +62,12 @@ export const QUOTA_DEFAULTS: Readonly<QuotaValues> = Object.freeze({
   maxFileMegabytes: 10,
   maxFilesPerMessage: 5,
   fileStorageMegabytes: 200,
+  dailyBudget: 0,
+  monthlyBudget: 0,
+  answerBudget: 0,
 });
 
-export type QuotaGroup = "delegation" | "balances" | "rates" | "files";
+export type QuotaGroup = "delegation" | "balances" | "rates" | "files" | "budgets";
 
 /** A number setting; its label and help are the catalog's (admin.quota.fields.<key>). */
 export interface NumberField {
@@ -67,7 +75,12 @@ export interface NumberField {
   group: QuotaGroup;
   min: number;
   max: number;
+  /** An amount of money: up to MONEY_DECIMALS decimals instead of a whole number. */
+  money?: true;
 }
+
+/** Decimals a money setting may have: budgets are compared in these micro-units (lib/quota/money.ts). */
+export const MONEY_DECIMALS = 6;
 
 export const NUMBER_FIELDS: readonly NumberField[] = [
   {
@@ -154,6 +167,27 @@ export const NUMBER_FIELDS: readonly NumberField[] = [
     min: 0,
     max: 1_000_000,
   },
+  {
+    key: "dailyBudget",
+    group: "budgets",
+    min: 0,
+    max: 1_000_000,
+    money: true,
+  },
+  {
+    key: "monthlyBudget",
+    group: "budgets",
+    min: 0,
+    max: 1_000_000,
+    money: true,
+  },
+  {
+    key: "answerBudget",
+    group: "budgets",
+    min: 0,
+    max: 1_000_000,
+    money: true,
+  },
 ];
 
 export const QUOTA_KEYS: readonly QuotaKey[] = [...NUMBER_FIELDS.map((f) => f.key), "balanceEnabled"];
@@ -170,14 +204,20 @@ function toNumber(v: unknown): unknown {
   return Number.NaN;
 }
 
+/** True when `v` has at most MONEY_DECIMALS decimals (so it converts to micro-units exactly). */
+export function isMoneyAmount(v: number): boolean {
+  const micros = v * 10 ** MONEY_DECIMALS;
+  return Math.abs(micros - Math.round(micros)) < 1e-6;
+}
+
 function numberSchema(f: NumberField) {
+  const number = z.number({ error: "field.number" });
+  const shaped = f.money
+    ? number.refine(isMoneyAmount, { error: "field.money_decimals" })
+    : number.int({ error: "field.whole_number" });
   return z.preprocess(
     toNumber,
-    z
-      .number({ error: "field.number" })
-      .int({ error: "field.whole_number" })
-      .min(f.min, { error: "field.number_range" })
-      .max(f.max, { error: "field.number_range" }),
+    shaped.refine((v) => v >= f.min && v <= f.max, { error: "field.number_range", abort: true }),
   );
 }
 
@@ -219,7 +259,7 @@ export function fieldErrors(error: z.ZodError): Record<string, FieldText> {
   const known = new z.ZodError(error.issues.filter((i) => i.code !== "unrecognized_keys"));
   const range = (key: string) => {
     const f = NUMBER_FIELDS.find((n) => n.key === key);
-    return f && { min: f.min, max: f.max };
+    return f && { min: f.min, max: f.max, decimals: MONEY_DECIMALS };
   };
   const out = zodFieldErrors(known, range);
   if (unknown.length) out.form = { key: "field.unknown_settings", values: { keys: unknown } };

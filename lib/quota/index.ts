@@ -1,6 +1,6 @@
 /**
  * Quotas: the limits and budgets admins set, enforced on the server. The chat route calls, in order:
- * `admitRun` (rate, concurrency and balance checks; inserts the RUNNING run and returns the limits
+ * `admitRun` (rate, concurrency, balance and money-budget checks; inserts the RUNNING run and returns the limits
  * to pass to `createRun`), `chargeModelCall` for every model call of the run (via `usageHook`),
  * and `finishRun` at the end, whatever happened. Everything reads the database on each call, so an
  * admin's change applies to the next run in every app process. Runs are owned by their process's
@@ -16,7 +16,9 @@ import { getEffectiveQuota } from "./settings";
 export { admitRun, refuseWithoutRunSlot } from "./admission";
 export { emptyBalanceRefusal, getBalanceForUser } from "./balance";
 export { grantBalance, setBalance } from "./balance-admin";
+export { answerBudgetOfRun } from "./budget";
 export { chargeModelCall, usageRecordOf } from "./charge";
+export { getMoneyBudgetsForUser, type MoneyBudgetsView, setOwnAnswerBudget } from "./own-budget";
 export { finishRun, INTERRUPTED, reapStaleRuns } from "./runs";
 export {
   getQuotaOverride,

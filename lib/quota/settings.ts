@@ -46,10 +46,25 @@ export async function getQuotaOverride({ userId, tx }: { userId: string; tx?: Tx
   return setKeys(await readQuotaOverrideRow({ userId, tx }));
 }
 
-/** Global settings merged with the user's overrides, read fresh from the database. */
+/**
+ * Global settings merged with the user's overrides, read fresh from the database; the per-answer
+ * cap is the lower of the admin's and the user's own (Settings), where set.
+ */
 export async function getEffectiveQuota({ userId, tx }: { userId: string; tx?: Tx }): Promise<QuotaValues> {
-  const { settings, override } = await readQuotaRows({ userId, tx });
-  return { ...withDefaults(settings), ...setKeys(override) } as QuotaValues;
+  const { admin, ownAnswerBudget } = await getAdminQuota({ userId, tx });
+  return { ...admin, answerBudget: lowerCap(admin.answerBudget, ownAnswerBudget) };
+}
+
+/** What the admin set for a user (global settings and overrides), and the user's own per-answer cap apart. */
+export async function getAdminQuota({ userId, tx }: { userId: string; tx?: Tx }) {
+  const { settings, override, ownAnswerBudget } = await readQuotaRows({ userId, tx });
+  return { admin: { ...withDefaults(settings), ...setKeys(override) } as QuotaValues, ownAnswerBudget };
+}
+
+/** The lower of two caps where 0 / null mean "none". */
+function lowerCap(admin: number, own: number | null): number {
+  if (!own || own <= 0) return admin;
+  return admin > 0 ? Math.min(admin, own) : own;
 }
 
 const show = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));

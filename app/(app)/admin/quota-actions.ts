@@ -21,7 +21,13 @@ import {
 // and saves nothing when a field is wrong (the result names each wrong field).
 
 const NOTHING_SAVED = text("bad_request.nothing_saved");
-const GROUPS = ["delegation", "balances", "rates", "files"] as const;
+const GROUPS = [
+  "delegation",
+  "balances",
+  "rates",
+  "files",
+  "budgets",
+] as const satisfies readonly QuotaGroup[];
 
 /** The form, or a typed refusal when the caller sent something else. */
 function assertForm(value: unknown): asserts value is FormData {

@@ -9,8 +9,9 @@ import { removeUserEndpointKey, setUserEndpointKey } from "@/lib/endpoints/perso
 import { text } from "@/lib/errors";
 import { issueText } from "@/lib/http/zod-fields";
 import { isLocale, type Locale } from "@/lib/i18n/locales";
+import { setOwnAnswerBudget } from "@/lib/quota";
 
-// A user's own settings: API keys and language. Each action authenticates itself; the key is encrypted before it is
+// A user's own settings: API keys, language and their cap per answer. Each action authenticates itself; the key is encrypted before it is
 // stored and never sent back (the page shows its last 4 characters).
 
 const endpointId = z.string().min(1).max(100);
@@ -66,5 +67,20 @@ export async function saveMyLocaleAction(raw: unknown): Promise<ActionResult<{ l
     await setUserLocale({ id: user.id, locale });
     revalidatePath("/", "layout");
     return succeeded({ locale });
+  }, raw);
+}
+
+/**
+ * Settings → Money budgets: the signed-in user's own cap per answer ("" clears it). Only the
+ * caller's row is written; above the admin's cap or not an amount is refused with nothing written.
+ */
+export async function saveMyAnswerBudgetAction(raw: unknown): Promise<ActionResult> {
+  return runAction(async () => {
+    const user = await requireUser();
+    const value = String((raw as { answerBudget?: unknown } | null)?.answerBudget ?? "").trim();
+    const amount = value === "" ? null : /^\d+(\.\d+)?$/.test(value) ? Number(value) : Number.NaN;
+    await setOwnAnswerBudget({ userId: user.id, amount });
+    revalidatePath("/settings");
+    return succeeded(null, (await getTranslations("settings.budgets"))("saved"));
   }, raw);
 }

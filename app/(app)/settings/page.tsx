@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { getTranslations } from "next-intl/server";
+import { getFormatter, getTranslations } from "next-intl/server";
 import { ProviderButton } from "@/components/auth/provider-button";
 import { PersonalKeyForm } from "@/components/endpoints/personal-key-form";
 import { requireUserPage } from "@/lib/auth/session";
@@ -8,8 +8,10 @@ import { shownOauthProviders } from "@/lib/auth/shown-providers";
 import { linkedProviders } from "@/lib/db/users";
 import { listPersonalKeySlots } from "@/lib/endpoints/personal-keys";
 import { isLocale } from "@/lib/i18n/locales";
+import { getMoneyBudgetsForUser } from "@/lib/quota";
 import { signOutEverywhereAction } from "../../(auth)/actions";
-import { removeMyKeyAction, saveMyKeyAction, saveMyLocaleAction } from "./actions";
+import { removeMyKeyAction, saveMyAnswerBudgetAction, saveMyKeyAction, saveMyLocaleAction } from "./actions";
+import { AnswerBudgetForm } from "./budget-form";
 import { LanguageForm } from "./language-form";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -23,13 +25,17 @@ export default async function SettingsPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const user = await requireUserPage();
-  const [slots, linked, t, tApi, tUsage] = await Promise.all([
+  const [slots, linked, t, tApi, tUsage, budgets, format] = await Promise.all([
     listPersonalKeySlots({ userId: user.id }),
     linkedProviders({ userId: user.id }),
     getTranslations("settings"),
     getTranslations("api.keys"),
     getTranslations("usage"),
+    getMoneyBudgetsForUser({ userId: user.id }),
+    getFormatter(),
   ]);
+  // Budgets reset on UTC boundaries: their times are shown in UTC, whatever the server's zone.
+  const utc = (at: Date) => format.dateTime(at, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
   const providers = await shownOauthProviders();
   const justLinked = (await searchParams).linked === "1";
   return (
@@ -44,6 +50,35 @@ export default async function SettingsPage({
         <h2 className="text-lg font-medium">{t("language.title")}</h2>
         <p className="text-sm text-zinc-500">{t("language.help")}</p>
         <LanguageForm current={isLocale(user.locale) ? user.locale : null} save={saveMyLocaleAction} />
+      </section>
+      <section className="space-y-3" data-testid="budgets-section">
+        <h2 className="text-lg font-medium">{t("budgets.title")}</h2>
+        <p className="text-sm text-zinc-500">{t("budgets.help")}</p>
+        <ul className="space-y-1 text-sm" data-testid="budget-periods">
+          <li>
+            {budgets.dailyBudget > 0
+              ? t("budgets.day", {
+                  spent: budgets.spentToday,
+                  budget: budgets.dailyBudget,
+                  at: utc(budgets.dayResetsAt),
+                })
+              : t("budgets.dayNone")}
+          </li>
+          <li>
+            {budgets.monthlyBudget > 0
+              ? t("budgets.month", {
+                  spent: budgets.spentThisMonth,
+                  budget: budgets.monthlyBudget,
+                  at: utc(budgets.monthResetsAt),
+                })
+              : t("budgets.monthNone")}
+          </li>
+        </ul>
+        <AnswerBudgetForm
+          current={budgets.ownAnswerBudget}
+          adminCap={budgets.adminAnswerBudget}
+          save={saveMyAnswerBudgetAction}
+        />
       </section>
       <section className="space-y-3">
         <h2 className="text-lg font-medium">{t("keys.title")}</h2>

@@ -2,6 +2,7 @@ import type { BaseLanguageModelInput } from "@langchain/core/language_models/bas
 import type { AIMessageChunk, SystemMessage } from "@langchain/core/messages";
 import type { Runnable } from "@langchain/core/runnables";
 import type { ApprovalHooks } from "../approval";
+import type { BudgetScope } from "../budget";
 import type { RunClock } from "../clock";
 import type { ModelPrice } from "../cost";
 import type { RunEventInit, Usage } from "../events";
@@ -66,4 +67,6 @@ export interface AgentExecution {
   extraTools?: unknown[];
   /** Files this execution has in its messages and may pass on; unset = the run's (root agents). */
   files?: RunFile[];
+  /** Money this execution and its descendants may spend (the answer's cap, or a subagent entry's). */
+  budget?: BudgetScope;
 }

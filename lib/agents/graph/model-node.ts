@@ -1,5 +1,13 @@
 import type { BindToolsInput } from "@langchain/core/language_models/chat_models";
 import { AIMessage, type AIMessageChunk, type BaseMessage } from "@langchain/core/messages";
+import {
+  type BudgetScope,
+  budgetError,
+  estimateInputTokens,
+  toMicros,
+  WORST_CASE_OUTPUT_TOKENS,
+  worstCaseMicros,
+} from "../budget";
 import { addToUsage, type CallTokens, callCost, tokensOf, usageEventFields } from "../cost";
 import { AgentEngineError } from "../errors";
 import { forProtocol } from "../files";
@@ -77,7 +85,25 @@ function uniqueToolCallId(exec: AgentExecution, id: string | undefined): string 
 
 /** Adds a call to its execution and every ancestor (their usage is of their subtree). */
 function addUsage(exec: AgentExecution, tokens: CallTokens, cost: number | null | undefined) {
-  for (let e: AgentExecution | undefined = exec; e; e = e.parent) addToUsage(e.usage, tokens, cost);
+  const micros = typeof cost === "number" ? toMicros(cost) : 0;
+  for (let e: AgentExecution | undefined = exec; e; e = e.parent) {
+    addToUsage(e.usage, tokens, cost);
+    if (e.budget) e.budget.spentMicros += micros;
+  }
+}
+
+/**
+ * Stops at the nearest budget (this execution's, then its ancestors') that `over` says is
+ * exceeded: a subagent's stops that child (its parent goes on), the answer's stops the run with
+ * what it has. A model without a price cannot be checked (its cost is unknown, not 0).
+ */
+function stopAtBudget(exec: AgentExecution, over: (b: BudgetScope) => boolean) {
+  for (let e: AgentExecution | undefined = exec; e; e = e.parent) {
+    if (!e.budget || !over(e.budget)) continue;
+    const err = budgetError(e.budget);
+    if (e.budget.kind === "answer") exec.run.fail(err);
+    throw err;
+  }
 }
 
 /** One model turn: streams deltas as events, reports usage, runs the usage hook, returns the AI message. */
@@ -118,6 +144,13 @@ async function streamTurn(
   const startT = run.clock.offset();
   const model = boundModel(exec);
   const prompt = forProtocol(exec.system ? [exec.system, ...messages] : messages, input.provider);
+  const price = run.priceOf(input);
+  if (price) {
+    // Before the call, its worst case must fit in every budget it spends against.
+    const maxOut = Number(input.parameters.maxOutputTokens) || WORST_CASE_OUTPUT_TOKENS;
+    const worst = worstCaseMicros(price, estimateInputTokens(prompt), maxOut);
+    stopAtBudget(exec, (b) => b.spentMicros + worst > b.limitMicros);
+  }
   // No callbacks: nothing reads them, and a handler per chunk is the main cost of streaming.
   const merger = new ChunkMerger();
   await forEachChunk(model, prompt, run.signal, (chunk) => {
@@ -129,7 +162,6 @@ async function streamTurn(
 
   const usage = acc?.usage_metadata;
   const tokens = tokensOf(usage);
-  const price = run.priceOf(input);
   const cost = price === undefined ? undefined : callCost(price, tokens);
   run.emit({
     type: "usage",
@@ -162,6 +194,8 @@ async function streamTurn(
       throw err;
     }
   }
+  // After it, with the actual cost (the estimate may have been low).
+  stopAtBudget(exec, (b) => b.spentMicros > b.limitMicros);
 
   const toolCalls = (acc?.tool_calls ?? []).map((tc) => ({ ...tc, id: uniqueToolCallId(exec, tc.id) }));
   const message = new AIMessage({

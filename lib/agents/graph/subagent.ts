@@ -1,4 +1,5 @@
 import { type BaseMessage, HumanMessage, SystemMessage } from "@langchain/core/messages";
+import { budgetScope, SubagentBudgetError } from "../budget";
 import { emptyUsage } from "../cost";
 import { errorCode, errorMessage } from "../errors";
 import { fileBudgetChars, fileParts, type RunFile } from "../files";
@@ -114,6 +115,9 @@ export async function runSubagent(
     // summary), so the prefix the provider caches is byte-identical.
     system: config.mode === "fork" ? exec.system : systemMessageFor(childInput.instructions),
     files: childFiles,
+    ...(config.budget !== undefined
+      ? { budget: budgetScope("subagent", config.budget, { name: config.name, spanId: call.id }) }
+      : {}),
   };
   const base = {
     spanId: call.id,
@@ -153,6 +157,8 @@ export async function runSubagent(
     return { text };
   } catch (err) {
     if (run.signal.aborted) throw err;
+    // An ancestor's entry budget: that ancestor stops, not this child's parent.
+    if (err instanceof SubagentBudgetError && err.spanId !== call.id) throw err;
     const message = errorMessage(err);
     run.emit({
       type: "subagent_error",
@@ -168,6 +174,8 @@ export async function runSubagent(
       spanId: call.id,
       message,
     });
+    // Its own budget: the parent reads why the child stopped and goes on.
+    if (err instanceof SubagentBudgetError) return { text: message, error: message };
     return { text: `Subagent ${config.name} failed: ${message}`, error: message };
   } finally {
     gate.release();

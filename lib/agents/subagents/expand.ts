@@ -119,6 +119,12 @@ function withinDepth(
   );
 }
 
+/** An entry's budget when one is set (a positive, finite amount). */
+function entryBudget(budgets: Record<string, number> | undefined, key: string): { budget?: number } {
+  const b = budgets && Object.hasOwn(budgets, key) ? budgets[key] : undefined;
+  return typeof b === "number" && Number.isFinite(b) && b > 0 ? { budget: b } : {};
+}
+
 /**
  * Expands an agent's subagents recursively (product.md §2.3). Self-spawn comes first; A→A and
  * A→…→A are skipped via `ancestors`; depth and total count are limited (throws before any run).
@@ -155,8 +161,12 @@ export function buildSubagentConfigs(
 
   if (settings.allowSelf !== false && withinDepth(agent, agent, childDepth, state)) {
     countEntry(state);
-    // Same model, tools and instructions; a fresh, isolated input that cannot spawn further.
-    const selfInput = toInput(agent, { isSubagent: true });
+    // Same tools and instructions (and model, unless the entry names its own); a fresh, isolated
+    // input that cannot spawn further.
+    const own = settings.selfModel;
+    const selfInput = toInput(own ? { ...agent, provider: own.provider, model: own.model } : agent, {
+      isSubagent: true,
+    });
     selfInput.subagentConfigs = [];
     configs.push({
       type: "self",
@@ -166,6 +176,7 @@ export function buildSubagentConfigs(
       mode: modes.self ?? "isolated",
       depth: childDepth,
       agentInputs: selfInput,
+      ...entryBudget(settings.budgets, "self"),
     });
   }
 
@@ -184,6 +195,7 @@ export function buildSubagentConfigs(
       mode: modes[child.id] ?? "isolated",
       depth: childDepth,
       agentInputs: childInput,
+      ...entryBudget(settings.budgets, child.id),
     });
   }
   agentInput.subagentConfigs = configs;

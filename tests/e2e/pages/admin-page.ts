@@ -34,7 +34,10 @@ export class AdminPage {
   }
 
   /** Fills the given fields of a settings group and saves; returns the status line. */
-  async saveSettings(group: "delegation" | "balances" | "rates", values: Record<string, string | boolean>) {
+  async saveSettings(
+    group: "delegation" | "balances" | "rates" | "budgets",
+    values: Record<string, string | boolean>,
+  ) {
     const form = this.page.getByTestId(`settings-form-${group}`);
     for (const [key, value] of Object.entries(values)) {
       if (typeof value === "boolean") await form.getByTestId("balance-enabled").setChecked(value);

@@ -25,6 +25,13 @@ export default async function LimitsPage() {
         title={t("formTitle")}
         description={t("formDescription")}
       />
+      <SettingsForm
+        group="budgets"
+        values={settings}
+        action={saveSettingsAction}
+        title={t("budgetsTitle")}
+        description={t("budgetsDescription")}
+      />
     </>
   );
 }
