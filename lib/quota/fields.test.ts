@@ -106,15 +106,19 @@ describe("quota fields", () => {
     });
   });
 
-  it("money budgets take up to 6 decimals, never below 0", () => {
+  it("money budgets take up to 6 decimals, never below 0", async () => {
     expect(settingsPatchSchema.parse({ dailyBudget: "2.5", answerBudget: "0.000001" })).toEqual({
       dailyBudget: 2.5,
       answerBudget: 0.000001,
     });
     const bad = settingsPatchSchema.safeParse({ monthlyBudget: "0.1234567", dailyBudget: -1 });
-    expect(fieldErrors(bad.error as never)).toEqual({
-      monthlyBudget: "Budget per month may have at most 6 decimals.",
-      dailyBudget: "Budget per day must be between 0 and 1000000.",
+    expect(await written(fieldErrors(bad.error as never), "en")).toEqual({
+      monthlyBudget: "Use at most 6 decimals.",
+      dailyBudget: "Use a number from 0 to 1,000,000.",
+    });
+    expect(await written(fieldErrors(bad.error as never), "zh-CN")).toEqual({
+      monthlyBudget: "最多保留 6 位小数。",
+      dailyBudget: "请输入 0 到 1,000,000 之间的数字。",
     });
   });
 });
