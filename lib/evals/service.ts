@@ -148,6 +148,8 @@ export async function getEvalRun({ evalRunId, userId }: { evalRunId: string; use
     id: run.id,
     agentId: run.agentId,
     status: run.status,
+    /** Started by the reader: the case conversations (the traces) are theirs to open. */
+    mine: run.userId === userId,
     versions: run.versions,
     cases: run.cases,
     total: run.total,

@@ -18,6 +18,7 @@ export const AREAS = [
   "demo",
   "timeline",
   "cost",
+  "evals",
 ] as const;
 export type Area = (typeof AREAS)[number];
 
