@@ -78,7 +78,9 @@ export function EvalResults({ run }: { run: EvalRunJson }) {
   const signed = (x: string, n: number) => (n > 0 ? `+${x}` : x);
   return (
     <div className="space-y-4">
-      <div className="overflow-x-auto">
+      {/* Scrolls sideways on a phone: focusable so the keyboard can scroll it too. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (WCAG 2.1.1) */}
+      <section className="overflow-x-auto" tabIndex={0} aria-label={t("caption")}>
         <table className="w-full min-w-[36rem] border-collapse text-left" data-testid="eval-results">
           <caption className="sr-only">{t("caption")}</caption>
           <thead>
@@ -111,8 +113,9 @@ export function EvalResults({ run }: { run: EvalRunJson }) {
             ))}
           </tbody>
         </table>
-      </div>
-      <div className="overflow-x-auto">
+      </section>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (WCAG 2.1.1) */}
+      <section className="overflow-x-auto" tabIndex={0} aria-label={t("summaryCaption")}>
         <table className="w-full min-w-[30rem] border-collapse text-left text-sm" data-testid="eval-summary">
           <caption className="sr-only">{t("summaryCaption")}</caption>
           <thead>
@@ -167,7 +170,7 @@ export function EvalResults({ run }: { run: EvalRunJson }) {
             )}
           </tbody>
         </table>
-      </div>
+      </section>
     </div>
   );
 }
