@@ -26,8 +26,6 @@ export const checkSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("max_duration_ms"), max: z.number().int().min(0) }),
 ]);
 export type Check = z.infer<typeof checkSchema>;
-export type CheckKind = Check["kind"];
-export const CHECK_KINDS = checkSchema.options.map((o) => o.shape.kind.value) as CheckKind[];
 
 function isValidRegex(pattern: string): boolean {
   try {
