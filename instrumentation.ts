@@ -44,6 +44,13 @@ export async function register() {
     );
   await expire();
   setInterval(expire, 60 * 1000).unref();
+  // Eval cases queued on the job engine (pg-boss, same database) run here, EVAL_CONCURRENCY at a time.
+  const { startEvalWorkers } = await import("@/lib/evals/jobs");
+  await startEvalWorkers().catch((err: unknown) =>
+    console.error(
+      JSON.stringify({ level: "error", msg: "starting the eval workers failed", error: String(err) }),
+    ),
+  );
   // Uploads never sent (older than a day) and bytes no attachment uses (a deleted account's).
   const { sweepFiles } = await import("@/lib/files/cleanup");
   const sweepUploads = () =>

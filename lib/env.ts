@@ -69,6 +69,10 @@ const schema = z.object({
 
   /** How long a run's final save keeps retrying (with backoff) while the database is unreachable. */
   RUN_FINAL_SAVE_RETRY_SECONDS: z.preprocess(blank, z.coerce.number().min(0).max(86_400).default(300)),
+  /** Eval cases each app process runs at once (lib/evals/jobs.ts); 0 = this process runs none. */
+  EVAL_CONCURRENCY: z.preprocess(blank, z.coerce.number().int().min(0).max(64).default(2)),
+  /** How often an idle eval worker looks for jobs (seconds). */
+  EVAL_POLL_SECONDS: z.preprocess(blank, z.coerce.number().min(0.5).max(600).default(2)),
   /** How often each app process refreshes its lease row (ProcessLease.heartbeatAt). */
   RUN_LEASE_HEARTBEAT_SECONDS: z.preprocess(blank, z.coerce.number().min(0.1).max(300).default(3)),
   /** A lease older than this means its process is gone: its runs are marked INTERRUPTED. */

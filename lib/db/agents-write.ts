@@ -1,5 +1,6 @@
 import "server-only";
 import { AppError } from "@/lib/errors";
+import { snapshotVersionTree } from "./agent-version-tree";
 import type { AgentRecord } from "./agents";
 import { requireOwnedAgent } from "./agents";
 import { getDb } from "./client";
@@ -65,6 +66,8 @@ async function writeLinks(
   await tx.agentVersion.create({
     data: { agentId, version, snapshot: data as unknown as Prisma.InputJsonObject, createdById: userId },
   });
+  // The versions of every agent reachable now, so a run "at this version" runs this tree.
+  await snapshotVersionTree(tx, { agentId, version });
 }
 
 /** Inserts an agent as version 1 with its links; returns its id. */

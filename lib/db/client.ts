@@ -1,13 +1,24 @@
 import "server-only";
 import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
 import { env } from "@/lib/env";
 import { PrismaClient } from "./generated/client";
 import type { TransactionClient } from "./generated/internal/prismaNamespace";
 
 // One client per process. Next.js dev reloads modules, so the instance lives on globalThis.
-const globalForPrisma = globalThis as unknown as { prisma?: PrismaClient };
+const globalForPrisma = globalThis as unknown as { prisma?: PrismaClient; pgPool?: pg.Pool };
 
-function createClient(): PrismaClient {
+/**
+ * The process's one PostgreSQL pool, used by Prisma and by the job engine (lib/jobs/boss.ts). On the
+ * embedded database it has one connection (DATABASE_POOL_MAX=1): PGlite runs one session for every
+ * connection, so two pools would interleave their transactions.
+ */
+export function getPool(): pg.Pool {
+  globalForPrisma.pgPool ??= createPool();
+  return globalForPrisma.pgPool;
+}
+
+function createPool(): pg.Pool {
   const { DATABASE_URL: connectionString, DATABASE_POOL_MAX: max, EMBEDDED_DATABASE } = env();
   if (!connectionString) {
     throw new Error(
@@ -17,12 +28,22 @@ function createClient(): PrismaClient {
   // No JIT compilation: PostgreSQL's planner overestimates recursive queries (the agent tree) and
   // compiled them on every send — 14 ms of JIT for a query that runs in under 1 ms. Short OLTP
   // queries never gain from it. (The embedded database has no JIT and no such setting.)
-  const adapter = new PrismaPg({
+  const pool = new pg.Pool({
     connectionString,
     max,
     ...(EMBEDDED_DATABASE === "1" ? {} : { options: "-c jit=off" }),
   });
-  return new PrismaClient({ adapter });
+  // An idle connection the server dropped: the pool replaces it; unhandled, it would end the process.
+  pool.on("error", (err) =>
+    console.error(
+      JSON.stringify({ level: "warn", msg: "idle database connection lost", error: String(err) }),
+    ),
+  );
+  return pool;
+}
+
+function createClient(): PrismaClient {
+  return new PrismaClient({ adapter: new PrismaPg(getPool()) });
 }
 
 export function getDb(): PrismaClient {

@@ -51,7 +51,12 @@ export async function listConversations({
   take?: number;
 }): Promise<ConversationSummary[]> {
   const rows = await getDb().conversation.findMany({
-    where: { userId, ...(search ? { title: { contains: search, mode: "insensitive" } } : {}) },
+    // Conversations eval cases ran in belong to their eval run, not the chat list.
+    where: {
+      userId,
+      evalRunId: null,
+      ...(search ? { title: { contains: search, mode: "insensitive" } } : {}),
+    },
     orderBy: { updatedAt: "desc" },
     take,
     select: {

@@ -20,6 +20,7 @@ export const AREAS = [
   "cost",
   "usage",
   "pricing",
+  "evals",
 ] as const;
 export type Area = (typeof AREAS)[number];
 

@@ -4,6 +4,7 @@ import type { Browser, Page } from "@playwright/test";
 import { ADMIN, expect, test } from "./fixtures";
 import { AgentBuilderPage } from "./pages/agent-builder-page";
 import { ChatPage } from "./pages/chat-page";
+import { EvalsPage } from "./pages/evals-page";
 
 // axe-core over the main pages, in both themes, at desktop and phone width. Any serious or critical
 // violation fails the page's test. Every violation (all impacts) is also appended, one JSON line per
@@ -130,6 +131,23 @@ const STATES: State[] = [
   },
   { name: "builder-new", signedIn: true, open: goto("/agents/new", "agent-form") },
   { name: "builder-edit", signedIn: true, open: async (page) => goto(agentUrl, "agent-form")(page) },
+  {
+    // The Evals page with a finished run against two versions (run once; later states reload it).
+    name: "builder-evals",
+    signedIn: true,
+    open: async (page) => {
+      const evals = new EvalsPage(page);
+      await evals.open(agentUrl);
+      if ((await page.getByTestId("eval-run").count()) === 0) {
+        await evals.saveCases([
+          { name: "math", input: "Compute 6 * 7", checks: [{ kind: "contains", value: "42" }] },
+        ]);
+        const versions = await page.getByTestId("eval-version-a").locator("option").count();
+        await evals.run(1, Math.max(1, versions));
+      }
+      await expect(page.getByTestId("eval-results")).toBeVisible();
+    },
+  },
   { name: "settings", signedIn: true, open: goto("/settings") },
   { name: "settings-api-keys", signedIn: true, open: goto("/settings/api-keys", "api-key-create") },
   { name: "docs-api", signedIn: true, open: goto("/docs/api", "api-docs-title") },

@@ -42,10 +42,11 @@ export default async function AgentPage({
     if (isAppError(err) && err.status === 404) notFound();
     throw err;
   });
-  const [options, versions, t] = await Promise.all([
+  const [options, versions, t, tEvals] = await Promise.all([
     formOptions(user.id),
     agent.isOwner ? listAgentVersions({ id, userId: user.id }) : Promise.resolve([]),
     getTranslations("agents.page"),
+    getTranslations("evals.page"),
   ]);
   return (
     <div className="mx-auto max-w-5xl space-y-6 p-4 md:p-8">
@@ -71,6 +72,13 @@ export default async function AgentPage({
               className="rounded-lg bg-accent-600 px-3 py-2 text-sm font-medium text-white hover:bg-accent-700"
             >
               {t("chat")}
+            </Link>
+            <Link
+              href={`/agents/${agent.id}/evals`}
+              data-testid="agent-evals"
+              className="rounded-lg border border-zinc-300 px-3 py-2 text-sm hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-800"
+            >
+              {tEvals("tab")}
             </Link>
             <AgentCardActions
               agent={{ id: agent.id, name: agent.draft.name, isOwner: agent.isOwner }}

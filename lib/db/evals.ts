@@ -1,0 +1,247 @@
+import "server-only";
+import type { EvalCaseData } from "@/lib/evals/cases";
+import type { Check, CheckOutcome } from "@/lib/evals/checks";
+import type { AgentRecord } from "./agents";
+import { getDb, type Tx } from "./client";
+import { Prisma } from "./generated/client";
+
+// Queries of eval suites, runs and results (lib/evals decides who may call them).
+
+export interface StoredCase extends EvalCaseData {
+  id: string;
+  checks: Check[];
+}
+
+/** The agent's suite id (created on first use) and its cases in order. */
+export async function readSuite({ agentId }: { agentId: string }) {
+  const suite = await getDb().evalSuite.findUnique({
+    where: { agentId },
+    select: { id: true, cases: { orderBy: { position: "asc" } } },
+  });
+  return {
+    suiteId: suite?.id ?? null,
+    cases: (suite?.cases ?? []).map(
+      (c): StoredCase => ({ id: c.id, name: c.name, input: c.input, checks: c.checks as unknown as Check[] }),
+    ),
+  };
+}
+
+/** Replaces the suite's cases (all or nothing). */
+export async function replaceCases({ agentId, cases }: { agentId: string; cases: EvalCaseData[] }) {
+  await getDb().$transaction(async (tx) => {
+    const suite = await tx.evalSuite.upsert({ where: { agentId }, create: { agentId }, update: {} });
+    await tx.evalCase.deleteMany({ where: { suiteId: suite.id } });
+    if (cases.length)
+      await tx.evalCase.createMany({
+        data: cases.map((c, position) => ({
+          suiteId: suite.id,
+          position,
+          name: c.name,
+          input: c.input,
+          checks: c.checks as unknown as Prisma.InputJsonArray,
+        })),
+      });
+  });
+}
+
+export async function insertEvalRun({
+  suiteId,
+  userId,
+  versions,
+  cases,
+}: {
+  suiteId: string;
+  userId: string;
+  versions: number[];
+  cases: StoredCase[];
+}): Promise<string> {
+  const row = await getDb().evalRun.create({
+    data: {
+      suiteId,
+      userId,
+      versions,
+      cases: cases as unknown as Prisma.InputJsonArray,
+      total: cases.length * versions.length,
+    },
+    select: { id: true },
+  });
+  return row.id;
+}
+
+export interface EvalRunRow {
+  id: string;
+  suiteId: string;
+  agentId: string;
+  userId: string;
+  versions: number[];
+  cases: StoredCase[];
+  total: number;
+  status: "RUNNING" | "COMPLETED" | "CANCELLED";
+  createdAt: Date;
+  endedAt: Date | null;
+}
+
+export async function readEvalRun({ id }: { id: string }): Promise<EvalRunRow | null> {
+  const row = await getDb().evalRun.findUnique({
+    where: { id },
+    include: { suite: { select: { agentId: true } } },
+  });
+  if (!row) return null;
+  const { suite, ...rest } = row;
+  return { ...rest, agentId: suite.agentId, cases: row.cases as unknown as StoredCase[] };
+}
+
+/** Eval runs of a suite, newest first, with how many results each has; `userId` limits to theirs. */
+export async function listEvalRuns({ suiteId, userId }: { suiteId: string; userId?: string }) {
+  const rows = await getDb().evalRun.findMany({
+    where: { suiteId, ...(userId ? { userId } : {}) },
+    orderBy: { createdAt: "desc" },
+    take: 50,
+    select: {
+      id: true,
+      userId: true,
+      versions: true,
+      total: true,
+      status: true,
+      createdAt: true,
+      _count: { select: { results: true } },
+    },
+  });
+  return rows.map(({ _count, ...r }) => ({ ...r, done: _count.results }));
+}
+
+export interface ResultRow {
+  caseId: string;
+  version: number;
+  outcome: "passed" | "failed" | "error";
+  checks: CheckOutcome[];
+  output: string;
+  error: { code: string; message: string } | null;
+  inputTokens: number;
+  outputTokens: number;
+  modelCalls: number;
+  cost: number | null;
+  durationMs: number;
+  conversationId: string | null;
+}
+
+export async function listResults({ evalRunId }: { evalRunId: string }): Promise<ResultRow[]> {
+  const rows = await getDb().evalResult.findMany({ where: { evalRunId }, orderBy: { createdAt: "asc" } });
+  return rows.map((r) => ({
+    caseId: r.caseId,
+    version: r.version,
+    outcome: r.outcome as ResultRow["outcome"],
+    checks: r.checks as unknown as CheckOutcome[],
+    output: r.output,
+    error: r.error as ResultRow["error"],
+    inputTokens: r.inputTokens,
+    outputTokens: r.outputTokens,
+    modelCalls: r.modelCalls,
+    cost: r.cost,
+    durationMs: r.durationMs,
+    conversationId: r.conversationId,
+  }));
+}
+
+export async function hasResult({
+  evalRunId,
+  caseId,
+  version,
+}: {
+  evalRunId: string;
+  caseId: string;
+  version: number;
+}) {
+  const row = await getDb().evalResult.findUnique({
+    where: { evalRunId_caseId_version: { evalRunId, caseId, version } },
+    select: { id: true },
+  });
+  return row !== null;
+}
+
+/**
+ * Stores one case's result unless one is stored already (a second delivery of the job), and ends
+ * the eval run when it was the last; true when this call stored it.
+ */
+export async function storeResult(evalRunId: string, result: ResultRow): Promise<boolean> {
+  return getDb().$transaction(async (tx) => {
+    const { count } = await tx.evalResult.createMany({
+      data: [
+        {
+          evalRunId,
+          ...result,
+          checks: result.checks as unknown as Prisma.InputJsonArray,
+          error: result.error ?? Prisma.DbNull,
+        },
+      ],
+      skipDuplicates: true,
+    });
+    await finishIfDone(tx, evalRunId);
+    return count === 1;
+  });
+}
+
+async function finishIfDone(tx: Tx, evalRunId: string) {
+  await tx.$executeRaw`
+    UPDATE "EvalRun" r SET "status" = 'COMPLETED', "endedAt" = now()
+    WHERE r."id" = ${evalRunId} AND r."status" = 'RUNNING'
+      AND (SELECT count(*) FROM "EvalResult" e WHERE e."evalRunId" = r."id") >= r."total"`;
+}
+
+/** Cancels a running eval run; true when it was running. */
+export async function cancelEvalRunRow({ id }: { id: string }): Promise<boolean> {
+  const { count } = await getDb().evalRun.updateMany({
+    where: { id, status: "RUNNING" },
+    data: { status: "CANCELLED", endedAt: new Date() },
+  });
+  return count === 1;
+}
+
+export async function evalRunStatus({ id }: { id: string }) {
+  const row = await getDb().evalRun.findUnique({ where: { id }, select: { status: true } });
+  return row?.status ?? null;
+}
+
+/** The conversation one case runs in: kept out of the chat list (Conversation.evalRunId). */
+export async function insertEvalConversation({
+  userId,
+  agentId,
+  evalRunId,
+  title,
+}: {
+  userId: string;
+  agentId: string;
+  evalRunId: string;
+  title: string;
+}): Promise<string> {
+  const row = await getDb().conversation.create({
+    data: { userId, agentId, evalRunId, title },
+    select: { id: true },
+  });
+  return row.id;
+}
+
+export async function deleteEvalConversation({ id }: { id: string }) {
+  await getDb().conversation.deleteMany({ where: { id, evalRunId: { not: null } } });
+}
+
+/** The stored snapshots of the given agent versions, by agent id. */
+export async function readAgentVersions(pins: Record<string, number>): Promise<Map<string, AgentRecord>> {
+  const entries = Object.entries(pins);
+  if (!entries.length) return new Map();
+  const rows = await getDb().agentVersion.findMany({
+    where: { OR: entries.map(([agentId, version]) => ({ agentId, version })) },
+    select: { agentId: true, snapshot: true },
+  });
+  return new Map(rows.map((r) => [r.agentId, r.snapshot as unknown as AgentRecord]));
+}
+
+/** Tokens and cost of a user's eval runs (their usage labelled as eval usage) since `since`. */
+export async function evalUsageOf({ userId, since }: { userId: string; since: Date }) {
+  const [row] = await getDb().$queryRaw<{ inputTokens: bigint; outputTokens: bigint; cost: number | null }[]>`
+    SELECT COALESCE(sum(u."inputTokens"), 0) AS "inputTokens", COALESCE(sum(u."outputTokens"), 0) AS "outputTokens",
+      sum(u."cost") AS "cost"
+    FROM "UsageRecord" u JOIN "Run" r ON r."id" = u."runId" JOIN "Conversation" c ON c."id" = r."conversationId"
+    WHERE u."userId" = ${userId} AND u."createdAt" >= ${since} AND c."evalRunId" IS NOT NULL`;
+  return { inputTokens: Number(row.inputTokens), outputTokens: Number(row.outputTokens), cost: row.cost };
+}

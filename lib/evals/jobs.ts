@@ -1,0 +1,123 @@
+// Eval runs in the background: one pg-boss job per (case, version). The result rows are the
+// source of truth — a job whose result is stored (a second delivery, a restart) does nothing, and a
+// cancelled eval run's remaining jobs end without running. pg-boss hands each job to one worker
+// across all processes; each process runs at most EVAL_CONCURRENCY cases at once (that many workers).
+import "server-only";
+import type PgBoss from "pg-boss";
+import type { ModelFactory } from "@/lib/agents";
+import { evalRunStatus, hasResult, readEvalRun, storeResult } from "@/lib/db/evals";
+import { env } from "@/lib/env";
+import { getBoss } from "@/lib/jobs/boss";
+import { runEvalCase } from "./run-case";
+
+export const EVAL_QUEUE = "eval-case";
+
+export interface EvalJob {
+  evalRunId: string;
+  caseId: string;
+  version: number;
+}
+
+const g = globalThis as unknown as {
+  __evalWorkers?: Promise<void>;
+  /** Aborts of the cases running in this process, by eval run (cancel stops them here at once). */
+  __evalAborts?: Map<string, Set<AbortController>>;
+  /** Tests and the bench: the model every case runs on. */
+  __evalModelFactory?: ModelFactory;
+};
+const aborts = () => {
+  g.__evalAborts ??= new Map();
+  return g.__evalAborts;
+};
+
+export function setEvalModelFactory(factory: ModelFactory | undefined) {
+  g.__evalModelFactory = factory;
+}
+
+async function ensureQueue(boss: PgBoss) {
+  // A case that keeps failing for a passing reason (the user's concurrent runs all busy) retries
+  // with backoff; one whose process died is re-delivered once its job expires.
+  await boss.createQueue(EVAL_QUEUE, {
+    name: EVAL_QUEUE,
+    retryLimit: 20,
+    retryDelay: 5,
+    retryBackoff: true,
+    expireInSeconds: 15 * 60,
+  });
+}
+
+/** Queues one job per (case, version) of an eval run. */
+export async function enqueueEvalJobs(jobs: EvalJob[]) {
+  const boss = await getBoss();
+  await ensureQueue(boss);
+  await boss.insert(
+    jobs.map((data) => ({
+      name: EVAL_QUEUE,
+      data,
+      singletonKey: `${data.evalRunId}:${data.caseId}:${data.version}`,
+    })),
+  );
+}
+
+/** Runs one job; exported for tests that deliver a job twice. */
+export async function handleEvalJob(job: EvalJob): Promise<"done" | "skipped"> {
+  const { evalRunId, caseId, version } = job;
+  if ((await evalRunStatus({ id: evalRunId })) !== "RUNNING") return "skipped";
+  if (await hasResult({ evalRunId, caseId, version })) return "skipped";
+  const run = await readEvalRun({ id: evalRunId });
+  const evalCase = run?.cases.find((c) => c.id === caseId);
+  if (!run || !evalCase) return "skipped";
+  const controller = new AbortController();
+  const running = aborts().get(evalRunId) ?? new Set();
+  aborts().set(evalRunId, running.add(controller));
+  try {
+    const result = await runEvalCase({
+      evalRunId,
+      userId: run.userId,
+      agentId: run.agentId,
+      version,
+      evalCase,
+      signal: controller.signal,
+      modelFactory: g.__evalModelFactory,
+    });
+    // Cancelled while it ran: nothing is stored, the run's conversation keeps its trace.
+    if ((await evalRunStatus({ id: evalRunId })) !== "RUNNING") return "skipped";
+    await storeResult(evalRunId, result);
+    return "done";
+  } finally {
+    running.delete(controller);
+    if (!running.size) aborts().delete(evalRunId);
+  }
+}
+
+/** Stops the cases of an eval run that run in this process (other processes skip its next jobs). */
+export function abortEvalRunHere(evalRunId: string) {
+  for (const c of aborts().get(evalRunId) ?? []) c.abort(new Error("eval run cancelled"));
+}
+
+/** Registers this process's eval workers (once). */
+export function startEvalWorkers(): Promise<void> {
+  g.__evalWorkers ??= (async () => {
+    const boss = await getBoss();
+    await ensureQueue(boss);
+    const workers = env().EVAL_CONCURRENCY;
+    for (let i = 0; i < workers; i++) {
+      await boss.work<EvalJob>(
+        EVAL_QUEUE,
+        { batchSize: 1, pollingIntervalSeconds: env().EVAL_POLL_SECONDS },
+        async ([job]) => {
+          if (job) await handleEvalJob(job.data);
+        },
+      );
+    }
+  })().catch((err) => {
+    g.__evalWorkers = undefined;
+    throw err;
+  });
+  return g.__evalWorkers;
+}
+
+/** Forgets the registration (after stopBoss, so a new engine gets workers again). */
+export function forgetEvalWorkers() {
+  g.__evalWorkers = undefined;
+}

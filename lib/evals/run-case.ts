@@ -1,0 +1,223 @@
+// Runs one eval case at one version of the agent tree, as the user who started the eval: the same
+// steps as a chat send (lib/chat/start-chat.ts) — endpoints and tools for the user, the engine's
+// limits, admission (rate, concurrency, balance) and the usage ledger — but with the tree pinned to
+// the version and no browser following it. The answer is stored in its own conversation (marked
+// with the eval run, so its usage is eval usage and it stays out of the chat list) for its trace.
+//
+// Duplication accepted while start-chat.ts is being refactored into a shared launch function
+// (fold in after that merge): the emptyUsage/addUsage pair, the run-status mapping and the
+// admission call's shape are copies of start-chat.ts's private ones.
+import "server-only";
+import { randomUUID } from "node:crypto";
+import {
+  applyEvent,
+  createRun,
+  type ModelFactory,
+  type RunEvent,
+  reduceEvents,
+  rootText,
+} from "@/lib/agents";
+import { modelCallCharges } from "@/lib/chat/charges";
+import { resolveRunModels } from "@/lib/chat/models";
+import { testModelFactory } from "@/lib/chat/test-hooks";
+import { resolveRunTools } from "@/lib/chat/tools";
+import { type MessageUsage, saveAnswer } from "@/lib/db/conversations";
+import {
+  deleteEvalConversation,
+  insertEvalConversation,
+  type ResultRow,
+  type StoredCase,
+} from "@/lib/db/evals";
+import { newRowId } from "@/lib/db/ids";
+import { AppError, isAppError } from "@/lib/errors";
+import { runPrices } from "@/lib/pricing/load";
+import { admitRun, engineLimits, getLimitsForUser } from "@/lib/quota";
+import { ensureProcessLease, holdRun, processLeaseId, releaseRun } from "@/lib/quota/process-lease";
+import { evaluateChecks } from "./checks";
+import { loadTreeAtVersion } from "./tree-at-version";
+
+const STATUS = { completed: "COMPLETE", stopped: "STOPPED", failed: "FAILED" } as const;
+const RUN_STATUS = { completed: "COMPLETED", stopped: "STOPPED", failed: "FAILED" } as const;
+
+function emptyUsage(): MessageUsage {
+  return { inputTokens: 0, outputTokens: 0, subagentInputTokens: 0, subagentOutputTokens: 0 };
+}
+
+function addUsage(u: MessageUsage, e: Extract<RunEvent, { type: "usage" }>) {
+  u.inputTokens += e.inputTokens;
+  u.outputTokens += e.outputTokens;
+  if (e.depth > 0) {
+    u.subagentInputTokens += e.inputTokens;
+    u.subagentOutputTokens += e.outputTokens;
+  }
+}
+
+/** A refusal that passes with time (the user's concurrent runs or message rate): the job retries. */
+export function isTransientRefusal(err: unknown): boolean {
+  return isAppError(err) && (err.code === "rate_limit:concurrent_runs" || err.code === "rate_limit:messages");
+}
+
+export interface CaseRunTarget {
+  evalRunId: string;
+  userId: string;
+  agentId: string;
+  version: number;
+  evalCase: StoredCase;
+  signal?: AbortSignal;
+  modelFactory?: ModelFactory;
+}
+
+function errorResult(target: CaseRunTarget, err: unknown, conversationId: string | null = null): ResultRow {
+  const error = isAppError(err)
+    ? { code: err.code, message: err.message }
+    : { code: "internal", message: "The case could not run." };
+  return {
+    caseId: target.evalCase.id,
+    version: target.version,
+    outcome: "error",
+    checks: [],
+    output: "",
+    error,
+    inputTokens: 0,
+    outputTokens: 0,
+    modelCalls: 0,
+    cost: null,
+    durationMs: 0,
+    conversationId,
+  };
+}
+
+/**
+ * The case's result. A refusal that passes with time is thrown (the job is retried later); every
+ * other failure becomes an "error" result, so a case that cannot run is reported, not retried forever.
+ */
+export async function runEvalCase(target: CaseRunTarget): Promise<ResultRow> {
+  const { userId, agentId, version, evalCase } = target;
+  let tree: Awaited<ReturnType<typeof loadTreeAtVersion>>;
+  try {
+    tree = await loadTreeAtVersion({ rootId: agentId, version, userId });
+  } catch (err) {
+    return errorResult(target, err);
+  }
+  const limits = await getLimitsForUser({ userId });
+  let resolved: Awaited<ReturnType<typeof resolveRunModels>>;
+  let runTools: Awaited<ReturnType<typeof resolveRunTools>>;
+  try {
+    resolved = await resolveRunModels({
+      userId,
+      agents: tree.agents,
+      override: target.modelFactory ?? testModelFactory(),
+    });
+    runTools = await resolveRunTools({ userId, agents: resolved.agents });
+  } catch (err) {
+    return errorResult(target, err);
+  }
+  const root = runTools.agents.get(agentId);
+  if (!root) return errorResult(target, new AppError("not_found:agent"));
+
+  const runId = randomUUID();
+  const controller = new AbortController();
+  target.signal?.addEventListener("abort", () => controller.abort(target.signal?.reason), { once: true });
+  const charges = modelCallCharges({ runId, userId, limits });
+  let run: Awaited<ReturnType<typeof createRun>>;
+  try {
+    run = await createRun({
+      runId,
+      agents: [root],
+      agentLookup: runTools.agents,
+      tools: runTools.tools,
+      notices: runTools.notices,
+      endpoints: resolved.endpoints,
+      messages: [{ role: "user", content: evalCase.input }],
+      modelFactory: resolved.modelFactory,
+      signal: controller.signal,
+      limits: engineLimits(limits),
+      onModelCallEnd: charges.onModelCallEnd,
+      prices: await runPrices(runTools.agents.values()),
+    });
+  } catch (err) {
+    return errorResult(target, err);
+  }
+
+  const conversationId = await insertEvalConversation({
+    userId,
+    agentId,
+    evalRunId: target.evalRunId,
+    title: `${evalCase.name || evalCase.input.slice(0, 40)} · v${version}`,
+  });
+  const assistantMessageId = newRowId();
+  holdRun(runId);
+  try {
+    await ensureProcessLease();
+    await admitRun({
+      runId,
+      userId,
+      conversationId,
+      assistantMessageId,
+      agentId,
+      processId: processLeaseId(),
+      quota: limits,
+      turn: {
+        newConversation: null,
+        userMessage: { parentId: null, content: evalCase.input },
+        userMessageId: newRowId(),
+      },
+    });
+  } catch (err) {
+    releaseRun(runId);
+    await deleteEvalConversation({ id: conversationId });
+    if (isTransientRefusal(err)) throw err;
+    return errorResult(target, err);
+  }
+
+  try {
+    const trace = reduceEvents([]);
+    const usage = emptyUsage();
+    let modelCalls = 0;
+    let end: Extract<RunEvent, { type: "run_end" }> | undefined;
+    const started = Date.now();
+    await run.consume((event) => {
+      applyEvent(trace, event);
+      if (event.type === "usage") {
+        modelCalls++;
+        addUsage(usage, event);
+      } else if (event.type === "run_end") end = event;
+    });
+    const durationMs = trace.durationMs ?? Date.now() - started;
+    const text = rootText(trace);
+    await saveAnswer({
+      id: assistantMessageId,
+      content: text,
+      parts: trace,
+      status: end ? STATUS[end.status] : "FAILED",
+      error: end?.error ?? null,
+      usage,
+      usageRows: charges.usageRows,
+      close: { runId, status: end ? RUN_STATUS[end.status] : "FAILED" },
+    });
+    const cost = trace.usage.cost === undefined ? null : trace.usage.cost;
+    const { outcomes, passed } = evaluateChecks(evalCase.checks, {
+      text,
+      tree: trace,
+      modelCalls,
+      cost,
+      durationMs,
+    });
+    return {
+      caseId: evalCase.id,
+      version,
+      outcome: passed ? "passed" : "failed",
+      checks: outcomes,
+      output: text,
+      error: end?.error ?? null,
+      inputTokens: trace.usage.inputTokens,
+      outputTokens: trace.usage.outputTokens,
+      modelCalls,
+      cost,
+      durationMs,
+      conversationId,
+    };
+  } finally {
+    releaseRun(runId);
+  }
+}

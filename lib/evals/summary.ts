@@ -1,0 +1,51 @@
+// Per-version figures of an eval run and their deltas (pure: over stored results).
+export interface SummaryInput {
+  version: number;
+  outcome: "passed" | "failed" | "error";
+  cost: number | null;
+  durationMs: number;
+}
+
+export interface VersionSummary {
+  version: number;
+  cases: number;
+  passRate: number;
+  /** Mean cost of the cases whose cost is known; null when none is. */
+  meanCost: number | null;
+  p50DurationMs: number;
+  p95DurationMs: number;
+}
+
+/** The nearest-rank percentile of `values` (0 for none). */
+export function percentile(values: number[], p: number): number {
+  if (!values.length) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  const rank = Math.ceil((p / 100) * sorted.length);
+  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1];
+}
+
+export function summarize(results: SummaryInput[], versions: number[]): VersionSummary[] {
+  return versions.map((version) => {
+    const rows = results.filter((r) => r.version === version);
+    const costs = rows.flatMap((r) => (r.cost === null ? [] : [r.cost]));
+    const durations = rows.map((r) => r.durationMs);
+    return {
+      version,
+      cases: rows.length,
+      passRate: rows.length ? rows.filter((r) => r.outcome === "passed").length / rows.length : 0,
+      meanCost: costs.length ? costs.reduce((a, b) => a + b, 0) / costs.length : null,
+      p50DurationMs: percentile(durations, 50),
+      p95DurationMs: percentile(durations, 95),
+    };
+  });
+}
+
+/** The second version's figures minus the first's (null where either cost is unknown). */
+export function summaryDelta(a: VersionSummary, b: VersionSummary) {
+  return {
+    passRate: b.passRate - a.passRate,
+    meanCost: a.meanCost === null || b.meanCost === null ? null : b.meanCost - a.meanCost,
+    p50DurationMs: b.p50DurationMs - a.p50DurationMs,
+    p95DurationMs: b.p95DurationMs - a.p95DurationMs,
+  };
+}
