@@ -29,8 +29,15 @@ function versionRow(id: string, ownerId: string, r: AgentRecord): AgentTreeRow {
     subagentsEnabled: r.subagents.enabled,
     allowSelf: r.subagents.allowSelf,
     selfMode: MODE[r.subagents.selfMode ?? "isolated"],
+    selfBudget: r.subagents.selfBudget ?? null,
+    selfProvider: r.subagents.selfModel?.provider ?? null,
+    selfModel: r.subagents.selfModel?.model ?? null,
     summarization: (r.summarization as AgentTreeRow["summarization"]) ?? null,
-    children: r.subagents.children.map((c) => ({ childId: c.id, mode: MODE[c.mode ?? "isolated"] })),
+    children: r.subagents.children.map((c) => ({
+      childId: c.id,
+      mode: MODE[c.mode ?? "isolated"],
+      budget: c.budget ?? null,
+    })),
     sharedWith: r.shareUserIds ?? [],
     handoffs: r.handoffs ?? [],
   };
