@@ -44,7 +44,7 @@ function draftDefinition(id: string, data: DraftForTree): AgentDefinition {
       allowSelf: data.subagents.allowSelf,
       agent_ids: data.subagents.children.map((c) => c.id),
       modes,
-      budgets,
+      ...(Object.keys(budgets).length ? { budgets } : {}),
       ...(data.subagents.selfModel ? { selfModel: data.subagents.selfModel } : {}),
     },
   };

@@ -123,7 +123,7 @@ export function toAgentDefinition(
       allowSelf: row.allowSelf,
       agent_ids: children.map((c) => c.childId),
       modes,
-      budgets,
+      ...(Object.keys(budgets).length ? { budgets } : {}),
       ...(row.selfModel && row.selfProvider
         ? { selfModel: { provider: row.selfProvider, model: row.selfModel } }
         : {}),

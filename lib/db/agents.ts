@@ -213,8 +213,9 @@ export async function getAgent({ id, userId }: { id: string; userId: string }): 
         allowSelf: row.allowSelf,
         selfMode: MODE[row.selfMode],
         ...(row.selfBudget !== null ? { selfBudget: row.selfBudget } : {}),
-        selfModel:
-          row.selfModel && row.selfProvider ? { provider: row.selfProvider, model: row.selfModel } : null,
+        ...(row.selfModel && row.selfProvider
+          ? { selfModel: { provider: row.selfProvider, model: row.selfModel } }
+          : {}),
         children: row.children.map((c) => ({
           id: c.childId,
           mode: MODE[c.mode],

@@ -37,7 +37,7 @@ function budgetRefusal(period: Period, amount: number, resetsAt: Date, now: Date
   const retryAfter = Math.max(1, Math.ceil((resetsAt.getTime() - now.getTime()) / 1000));
   return new AppError("limit:budget", {
     key: held ? `limit.budget_${period}_held` : `limit.budget_${period}`,
-    values: { amount, at: resetsAt.toISOString() },
+    values: { amount: String(amount), at: resetsAt.toISOString() },
     retryAfter,
   });
 }

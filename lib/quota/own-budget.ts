@@ -53,7 +53,7 @@ export async function setOwnAnswerBudget({ userId, amount }: { userId: string; a
   if (admin.answerBudget > 0 && toMicros(amount) > toMicros(admin.answerBudget))
     throw new AppError("bad_request:answer_budget_above", {
       key: "bad_request.answer_budget_above",
-      values: { max: admin.answerBudget },
+      values: { max: String(admin.answerBudget) },
     });
   await saveOwnAnswerBudget({ userId, amount });
 }

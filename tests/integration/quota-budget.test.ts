@@ -58,7 +58,7 @@ describe("period budgets at admission", () => {
     expect(err).toMatchObject({
       code: "limit:budget",
       key: "limit.budget_month",
-      values: { amount: 1, at: next.toISOString() },
+      values: { amount: "1", at: next.toISOString() },
     });
     expect(err.retryAfter).toBeGreaterThan(0);
     expect(err.message).toContain("resets at");

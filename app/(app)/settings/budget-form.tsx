@@ -25,7 +25,7 @@ export function AnswerBudgetForm({
       <FieldShell
         label={t("ownLabel")}
         name="answerBudget"
-        hint={adminCap > 0 ? t("ownHintMax", { max: adminCap }) : t("ownHint")}
+        hint={adminCap > 0 ? t("ownHintMax", { max: String(adminCap) }) : t("ownHint")}
       >
         <input
           id="f-answerBudget"

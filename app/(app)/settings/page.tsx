@@ -35,6 +35,8 @@ export default async function SettingsPage({
     getFormatter(),
   ]);
   // Budgets reset on UTC boundaries: their times are shown in UTC, whatever the server's zone.
+  // Money with up to 6 decimals (a budget per answer is often a fraction of a cent).
+  const money = (v: number) => format.number(v, { maximumFractionDigits: 6 });
   const utc = (at: Date) => format.dateTime(at, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
   const providers = await shownOauthProviders();
   const justLinked = (await searchParams).linked === "1";
@@ -58,8 +60,8 @@ export default async function SettingsPage({
           <li>
             {budgets.dailyBudget > 0
               ? t("budgets.day", {
-                  spent: budgets.spentToday,
-                  budget: budgets.dailyBudget,
+                  spent: money(budgets.spentToday),
+                  budget: money(budgets.dailyBudget),
                   at: utc(budgets.dayResetsAt),
                 })
               : t("budgets.dayNone")}
@@ -67,8 +69,8 @@ export default async function SettingsPage({
           <li>
             {budgets.monthlyBudget > 0
               ? t("budgets.month", {
-                  spent: budgets.spentThisMonth,
-                  budget: budgets.monthlyBudget,
+                  spent: money(budgets.spentThisMonth),
+                  budget: money(budgets.monthlyBudget),
                   at: utc(budgets.monthResetsAt),
                 })
               : t("budgets.monthNone")}
