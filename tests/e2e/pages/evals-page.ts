@@ -12,7 +12,9 @@ export class EvalsPage {
   async saveCases(lines: object[]) {
     await this.page.getByTestId("eval-cases").fill(lines.map((l) => JSON.stringify(l)).join("\n"));
     await this.page.getByTestId("eval-cases-save").click();
-    await expect(this.page.getByTestId("eval-cases-message")).toContainText(new RegExp(`${lines.length} cases? saved`));
+    await expect(this.page.getByTestId("eval-cases-message")).toContainText(
+      new RegExp(`${lines.length} cases? saved`),
+    );
   }
 
   /** Runs the suite against versions a and b and waits for every case to finish. */
