@@ -20,6 +20,8 @@ export interface EvalJob {
 
 const g = globalThis as unknown as {
   __evalWorkers?: Promise<void>;
+  /** This process's eval worker ids (pg-boss), to wake them instead of waiting a polling interval. */
+  __evalWorkerIds?: string[];
   /** Aborts of the cases running in this process, by eval run (cancel stops them here at once). */
   __evalAborts?: Map<string, Set<AbortController>>;
   /** Tests and the bench: the model every case runs on. */
@@ -57,6 +59,8 @@ export async function enqueueEvalJobs(jobs: EvalJob[]) {
       singletonKey: `${data.evalRunId}:${data.caseId}:${data.version}`,
     })),
   );
+  // This process's idle workers look now (others find the jobs at their next poll).
+  for (const id of g.__evalWorkerIds ?? []) boss.notifyWorker(id);
 }
 
 /** Runs one job; exported for tests that deliver a job twice. */
@@ -101,14 +105,21 @@ export function startEvalWorkers(): Promise<void> {
     const boss = await getBoss();
     await ensureQueue(boss);
     const workers = env().EVAL_CONCURRENCY;
+    g.__evalWorkerIds = [];
     for (let i = 0; i < workers; i++) {
-      await boss.work<EvalJob>(
+      let workerId: string | undefined;
+      workerId = await boss.work<EvalJob>(
         EVAL_QUEUE,
         { batchSize: 1, pollingIntervalSeconds: env().EVAL_POLL_SECONDS },
         async ([job]) => {
-          if (job) await handleEvalJob(job.data);
+          if (!job) return;
+          await handleEvalJob(job.data);
+          // A worker that just finished a job fetches the next at once, not after a polling
+          // interval (pg-boss paces each fetch to at least one interval unless notified).
+          if (workerId) boss.notifyWorker(workerId);
         },
       );
+      g.__evalWorkerIds.push(workerId);
     }
   })().catch((err) => {
     g.__evalWorkers = undefined;
@@ -120,4 +131,5 @@ export function startEvalWorkers(): Promise<void> {
 /** Forgets the registration (after stopBoss, so a new engine gets workers again). */
 export function forgetEvalWorkers() {
   g.__evalWorkers = undefined;
+  g.__evalWorkerIds = undefined;
 }

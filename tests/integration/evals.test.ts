@@ -42,7 +42,7 @@ const answer =
 setEvalModelFactory(scriptedModelFactory((spec) => answer(spec.agentId)));
 
 async function until<T>(read: () => Promise<T>, done: (v: T) => boolean): Promise<T> {
-  for (let i = 0; i < 250; i++) {
+  for (let i = 0; i < 450; i++) {
     const v = await read();
     if (done(v)) return v;
     await new Promise((r) => setTimeout(r, 100));
@@ -254,7 +254,7 @@ describe("evals", () => {
         [viewer.id],
       );
       expect(Number(runs.n)).toBe(4);
-    });
+    }, 60_000);
 
     it("a re-delivered job or a restart does not rerun a finished case", async () => {
       await saveCases({ agentId: root.id, userId: owner.id, cases: CASES });
@@ -274,7 +274,7 @@ describe("evals", () => {
       expect(run.done).toBe(2);
       expect(calls).toHaveLength(2);
       expect(calls.filter((c) => c.endsWith("|Say hello"))).toHaveLength(1);
-    });
+    }, 60_000);
 
     it("cancel: the remaining cases never run and the run says cancelled", async () => {
       await saveCases({ agentId: root.id, userId: owner.id, cases: CASES });
