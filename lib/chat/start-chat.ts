@@ -10,6 +10,7 @@ import {
   reduceEvents,
   rootText,
 } from "@/lib/agents";
+import { addUsage, emptyUsage, MESSAGE_STATUS, RUN_STATUS } from "@/lib/chat/answer-usage";
 import { type AgentTree, loadAgentTree } from "@/lib/db/agents-tree";
 import {
   type ConversationSource,
@@ -364,21 +365,6 @@ function refuseWhileShuttingDown() {
   if (!acceptingRuns()) throw new AppError("unavailable:shutting_down", { retryAfter: 5 });
 }
 
-function emptyUsage(): MessageUsage {
-  return { inputTokens: 0, outputTokens: 0, subagentInputTokens: 0, subagentOutputTokens: 0 };
-}
-
-function addUsage(u: MessageUsage, e: Extract<RunEvent, { type: "usage" }>) {
-  u.inputTokens += e.inputTokens;
-  u.outputTokens += e.outputTokens;
-  if (e.depth > 0) {
-    u.subagentInputTokens += e.inputTokens;
-    u.subagentOutputTokens += e.outputTokens;
-  }
-}
-
-const STATUS = { completed: "COMPLETE", stopped: "STOPPED", failed: "FAILED" } as const;
-const RUN_STATUS = { completed: "COMPLETED", stopped: "STOPPED", failed: "FAILED" } as const;
 const UNEXPECTED_END = { code: "internal", message: "The run ended unexpectedly." };
 
 /**
@@ -507,7 +493,7 @@ export async function pump({
   const message = shutdown
     ? { status: "INTERRUPTED" as const, error: { ...INTERRUPTED } }
     : end
-      ? { status: STATUS[end.status], error: end.error ?? null }
+      ? { status: MESSAGE_STATUS[end.status], error: end.error ?? null }
       : { status: "FAILED" as const, error: UNEXPECTED_END };
   const runStatus = shutdown ? ("INTERRUPTED" as const) : end ? RUN_STATUS[end.status] : ("FAILED" as const);
   observer?.end(runStatus);

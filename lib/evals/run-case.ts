@@ -3,10 +3,8 @@
 // limits, admission (rate, concurrency, balance) and the usage ledger — but with the tree pinned to
 // the version and no browser following it. The answer is stored in its own conversation (marked
 // with the eval run, so its usage is eval usage and it stays out of the chat list) for its trace.
-//
-// Duplication accepted while start-chat.ts is being refactored into a shared launch function
-// (fold in after that merge): the emptyUsage/addUsage pair, the run-status mapping and the
-// admission call's shape are copies of start-chat.ts's private ones.
+// (The usage sums and status mapping are shared with chat in lib/chat/answer-usage.ts; the
+// admission call keeps its own shape: no browser, a pinned tree, no files.)
 import "server-only";
 import { randomUUID } from "node:crypto";
 import {
@@ -17,11 +15,12 @@ import {
   reduceEvents,
   rootText,
 } from "@/lib/agents";
+import { addUsage, emptyUsage, MESSAGE_STATUS, RUN_STATUS } from "@/lib/chat/answer-usage";
 import { modelCallCharges } from "@/lib/chat/charges";
 import { resolveRunModels } from "@/lib/chat/models";
 import { testModelFactory } from "@/lib/chat/test-hooks";
 import { resolveRunTools } from "@/lib/chat/tools";
-import { type MessageUsage, saveAnswer } from "@/lib/db/conversations";
+import { saveAnswer } from "@/lib/db/conversations";
 import {
   deleteEvalConversation,
   insertEvalConversation,
@@ -35,22 +34,6 @@ import { admitRun, engineLimits, getLimitsForUser } from "@/lib/quota";
 import { ensureProcessLease, holdRun, processLeaseId, releaseRun } from "@/lib/quota/process-lease";
 import { evaluateChecks } from "./checks";
 import { loadTreeAtVersion } from "./tree-at-version";
-
-const STATUS = { completed: "COMPLETE", stopped: "STOPPED", failed: "FAILED" } as const;
-const RUN_STATUS = { completed: "COMPLETED", stopped: "STOPPED", failed: "FAILED" } as const;
-
-function emptyUsage(): MessageUsage {
-  return { inputTokens: 0, outputTokens: 0, subagentInputTokens: 0, subagentOutputTokens: 0 };
-}
-
-function addUsage(u: MessageUsage, e: Extract<RunEvent, { type: "usage" }>) {
-  u.inputTokens += e.inputTokens;
-  u.outputTokens += e.outputTokens;
-  if (e.depth > 0) {
-    u.subagentInputTokens += e.inputTokens;
-    u.subagentOutputTokens += e.outputTokens;
-  }
-}
 
 /** A refusal that passes with time (the user's concurrent runs or message rate): the job retries. */
 export function isTransientRefusal(err: unknown): boolean {
@@ -189,7 +172,7 @@ export async function runEvalCase(target: CaseRunTarget): Promise<ResultRow> {
       id: assistantMessageId,
       content: text,
       parts: trace,
-      status: end ? STATUS[end.status] : "FAILED",
+      status: end ? MESSAGE_STATUS[end.status] : "FAILED",
       error: end?.error ?? null,
       usage,
       usageRows: charges.usageRows,
