@@ -1,7 +1,9 @@
 "use client";
-import { useTranslations } from "next-intl";
+import { useFormatter, useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import type { TreeVerdict } from "@/lib/builder/draft-tree";
+import type { WorstCase } from "@/lib/builder/worst-case";
+import { formatCost } from "../chat/format";
 import { PreviewTree } from "./preview-tree";
 import type { FormState, PreviewAction } from "./types";
 
@@ -28,6 +30,10 @@ export function SubagentPreview({
   const seq = useRef(0);
   const key = JSON.stringify({
     name: value.name.trim() || unnamed,
+    // The worst case prices the root's own model and output cap.
+    provider: value.provider,
+    model: value.model,
+    parameters: { maxOutputTokens: value.parameters.maxOutputTokens },
     tools: value.tools,
     askTools: value.askTools,
     subagents: value.subagents,
@@ -85,6 +91,7 @@ export function SubagentPreview({
           {result.verdict.message}
         </p>
       )}
+      {result?.worstCase && <WorstCaseLine worstCase={result.worstCase} />}
       {result && (!result.verdict || result.nodes.length > 0) && (
         <PreviewTree
           root={result.root.name}
@@ -94,5 +101,23 @@ export function SubagentPreview({
         />
       )}
     </aside>
+  );
+}
+
+/** "Worst case of one answer: $0.42 …", or which entries have no price (then there is no bound). */
+function WorstCaseLine({ worstCase }: { worstCase: WorstCase }) {
+  const t = useTranslations("builder.preview");
+  const format = useFormatter();
+  const { micros, calls, unpriced, currency } = worstCase;
+  return (
+    <div className="space-y-1 text-xs text-zinc-600 dark:text-zinc-400" data-testid="preview-worst-case">
+      {micros !== null ? (
+        <p>{t("worstCase", { cost: formatCost(format, currency, micros / 1_000_000), calls })}</p>
+      ) : (
+        <p className="text-amber-800 dark:text-amber-300" data-testid="preview-unpriced">
+          {t("unpriced", { names: format.list(unpriced), count: unpriced.length })}
+        </p>
+      )}
+    </div>
   );
 }

@@ -5,9 +5,11 @@ import type { AgentDefinition, ContextMode, Limits } from "@/lib/agents/types";
 import { loadAgentForest } from "@/lib/db/agents-tree";
 import { errorWriter } from "@/lib/http/error-body";
 import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/locales";
+import { modelsOfAgents, type PriceRow, pricesFor } from "@/lib/pricing";
 import { type EngineVerdict, emptyPreview, type PreviewResult, previewSubagentTree } from "./preview";
 import type { AgentData } from "./schema";
 import { subagentsSchema } from "./schema";
+import { type WorstCase, worstCaseOfTree } from "./worst-case";
 
 /** Id the unsaved agent of a "new agent" form has in previews. */
 const DRAFT_ID = "__draft__";
@@ -53,7 +55,15 @@ function draftDefinition(id: string, data: DraftForTree): AgentDefinition {
 /** The preview with its verdict written out (in the request's language) and the field it is about. */
 export type TreeVerdict = Omit<PreviewResult, "verdict"> & {
   verdict?: EngineVerdict & { message: string; field?: string };
+  /** What one answer could cost at most (when prices were given). */
+  worstCase?: WorstCase;
 };
+
+/** The installation's prices, for the preview's worst case. */
+export interface PreviewPricing {
+  prices: readonly PriceRow[];
+  currency: string;
+}
 
 /**
  * The would-be tree of an agent as the form has it: the unsaved agent plus its children loaded from
@@ -69,6 +79,7 @@ export async function previewTree({
   data: DraftForTree;
   limits: Limits;
   locale?: Locale;
+  pricing?: PreviewPricing;
 }): Promise<TreeVerdict> {
   const { verdict, ...tree } = await expandDraft(input);
   if (!verdict) return tree;
@@ -81,12 +92,14 @@ async function expandDraft({
   agentId,
   data,
   limits,
+  pricing,
 }: {
   userId: string;
   agentId?: string;
   data: DraftForTree;
   limits: Limits;
-}): Promise<PreviewResult & { verdict?: EngineVerdict & { field?: string } }> {
+  pricing?: PreviewPricing;
+}): Promise<PreviewResult & { verdict?: EngineVerdict & { field?: string }; worstCase?: WorstCase }> {
   const rootId = agentId ?? DRAFT_ID;
   const root = draftDefinition(rootId, data);
   const base = emptyPreview(root, limits);
@@ -121,7 +134,24 @@ async function expandDraft({
       return fail(`bad_request:${what}_not_found`, { agent: unusable }, field);
     }
   }
-  return { ...base, ...previewSubagentTree({ root, lookup: forest.agents, limits }) };
+  const tree = { ...base, ...previewSubagentTree({ root, lookup: forest.agents, limits }) };
+  if (!pricing || tree.verdict) return tree;
+  const agents = { ...forest.agents, [root.id]: root };
+  const prices = pricesFor(
+    modelsOfAgents(Object.values(agents)),
+    pricing.prices,
+    pricing.currency,
+    new Date(),
+  );
+  const worstCase = worstCaseOfTree({
+    root,
+    nodes: tree.nodes,
+    agents,
+    limits,
+    prices,
+    currency: pricing.currency,
+  });
+  return { ...tree, worstCase };
 }
 
 /** Lenient parse of the form's subagent state for the live preview (other fields may be half-typed). */
@@ -136,12 +166,16 @@ export function parsePreviewInput(input: unknown): DraftForTree {
     ? raw.askTools.filter((t): t is string => typeof t === "string" && tools.includes(t))
     : [];
   const str = (v: unknown, fallback = "") => (typeof v === "string" && v.trim() ? v.trim() : fallback);
+  const maxOut = (raw.parameters as { maxOutputTokens?: unknown } | undefined)?.maxOutputTokens;
   return {
     name: str(raw.name, "This agent"),
     description: str(raw.description),
     instructions: str(raw.instructions),
     provider: str(raw.provider, "preview"),
     model: str(raw.model, "preview"),
+    ...(typeof maxOut === "number" && Number.isInteger(maxOut) && maxOut > 0
+      ? { parameters: { maxOutputTokens: maxOut } }
+      : {}),
     tools,
     askTools,
     subagents: sub.success

@@ -182,4 +182,41 @@ describe("previewTree (the builder's live preview)", () => {
     expect(lines(result.nodes)).toEqual(["1:self:A", "1:agent:B", "1:agent:C", "2:cycle:A→C→A"]);
     expect(result.count).toBe(3);
   });
+
+  it("prices the tree's worst case with the installation's prices, and names a child without one", async () => {
+    const b = await createAgent({ userId: ann, input: draft("B", { model: "unpriced-model" }) });
+    const form = withChildren("A", [b.id], { allowSelf: false });
+    const data = {
+      ...form,
+      description: "",
+      instructions: "",
+      tools: [],
+      subagents: { ...form.subagents, selfMode: "isolated" },
+    } as never;
+    const row = (model: string) => ({
+      endpointId: null,
+      model,
+      inputPerMTok: 1,
+      cachedInputPerMTok: 1,
+      outputPerMTok: 10,
+      reasoningPerMTok: 10,
+      effectiveFrom: new Date(0),
+    });
+    const limits = resolveLimits({ recursionLimit: 12 });
+    const unknown = await previewTree({
+      userId: ann,
+      data,
+      limits,
+      pricing: { prices: [row("demo-*")], currency: "EUR" },
+    });
+    expect(unknown.worstCase).toMatchObject({ micros: null, unpriced: ["B"], currency: "EUR" });
+    const priced = await previewTree({
+      userId: ann,
+      data,
+      limits,
+      pricing: { prices: [row("demo-*"), row("unpriced-*")], currency: "EUR" },
+    });
+    // Root 6 calls + child 4 calls, 4096 output tokens each (no cap set) at 10 per million.
+    expect(priced.worstCase).toMatchObject({ micros: 10 * 4096 * 10, calls: 10, unpriced: [] });
+  });
 });

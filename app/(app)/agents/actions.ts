@@ -8,6 +8,7 @@ import { parsePreviewInput, previewTree, type TreeVerdict } from "@/lib/builder/
 import { currentLimits } from "@/lib/builder/limits";
 import { checkShareEmails, SHARE_CHECK_MAX, type ShareCheck } from "@/lib/builder/share-check";
 import { deleteAgent, getAgent, listAgentParents } from "@/lib/db/agents";
+import { readPricing } from "@/lib/db/prices";
 import { AppError } from "@/lib/errors";
 import { requestErrorLocale } from "@/lib/http/error-body";
 
@@ -57,6 +58,7 @@ export async function previewAgentAction(input: {
       data: parsePreviewInput(draft),
       limits: await currentLimits(user.id),
       locale: await requestErrorLocale(),
+      pricing: await readPricing(),
     });
     return succeeded({ preview });
   }, input);
