@@ -25,6 +25,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);
 const QUICK = args.includes("--quick");
 const KEEP_DB = args.includes("--keep-db");
+/** --js-only: only the chat page's JavaScript size (any build; no floor route needed). */
+const JS_ONLY = args.includes("--js-only");
 const ONLY = args.find((a) => a.startsWith("--only="))?.split("=")[1];
 const PACINGS = ONLY === undefined ? [0, 1] : [Number(ONLY)];
 /** --profile=DIR: the server writes a V8 CPU profile there when it stops (bench/cpuprofile-summary.ts reads it). */
@@ -114,6 +116,7 @@ function checkBuild() {
     process.exit(2);
   }
   const routes = path.join(root, ".next", "app-path-routes-manifest.json");
+  if (JS_ONLY) return;
   if (!existsSync(routes) || !readFileSync(routes, "utf8").includes("/api/bench-floor")) {
     console.error("This build has no floor route: run `BENCH_FLOOR=1 npx next build` first.");
     process.exit(2);
@@ -372,6 +375,14 @@ async function main() {
     for (let i = 0; i < users.length; i += 4)
       await Promise.all(users.slice(i, i + 4).map((u) => signIn(base, u)));
     console.log(`• ${users.length} users signed in (${Date.now() - tSign} ms)`);
+    if (JS_ONLY) {
+      const js = await chatPageJs(base, users[0]);
+      const verdict = js.gzipKb <= CHAT_JS_BUDGET_KB ? "within" : "OVER";
+      console.log(
+        `Chat page JavaScript: ${js.gzipKb.toFixed(1)} KB gzip in ${js.files} files (${verdict} the ${CHAT_JS_BUDGET_KB} KB budget); largest: ${js.largest.join(", ")}`,
+      );
+      return js.gzipKb <= CHAT_JS_BUDGET_KB ? 0 : 1;
+    }
 
     // Warm-up (JIT, route compilation, the pool), recording one answer of each kind for the floor.
     const recorded: Record<string, unknown[]> = {};
