@@ -5,7 +5,14 @@
 import { type ZodType, z } from "zod";
 import { approvalDecisionRequestSchema } from "./approval-schema";
 import { chatCompletionRequestSchema } from "./chat-schema";
-import { chatCompletionSchema, errorResponseSchema, modelListSchema, modelSchema } from "./response-schemas";
+import {
+  chatCompletionSchema,
+  errorResponseSchema,
+  modelListSchema,
+  modelSchema,
+  responseObjectSchema,
+} from "./response-schemas";
+import { responseRequestSchema } from "./responses-schema";
 
 const request = (s: ZodType) => z.toJSONSchema(s, { target: "draft-2020-12", io: "input" });
 const response = (s: ZodType) => z.toJSONSchema(s, { target: "draft-2020-12", io: "output" });
@@ -79,6 +86,30 @@ function build() {
           },
         },
       },
+      "/responses": {
+        post: {
+          summary: "Run an agent (OpenAI Responses)",
+          requestBody: { required: true, content: json(ref("ResponseRequest")) },
+          responses: {
+            "200": {
+              description:
+                "A response, or with `stream: true` typed server-sent events (response.created, response.output_text.delta, response.completed; agent.* with include_agent_events).",
+              content: { ...json(ref("Response")), "text/event-stream": { schema: { type: "string" } } },
+            },
+            ...errors(400, 401, 403, 404, 413, 429),
+          },
+        },
+      },
+      "/responses/{id}": {
+        get: {
+          summary: "A stored response with its trace",
+          parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
+          responses: {
+            "200": { description: "The response.", content: json(ref("Response")) },
+            ...errors(401, 404),
+          },
+        },
+      },
       "/approvals/{id}": {
         post: {
           summary: "Decide a tool call that waits (an id from pending_approvals) and resume the run",
@@ -100,6 +131,8 @@ function build() {
       schemas: {
         ChatCompletionRequest: request(chatCompletionRequestSchema),
         ApprovalDecision: request(approvalDecisionRequestSchema),
+        ResponseRequest: request(responseRequestSchema),
+        Response: response(responseObjectSchema),
         ChatCompletion: response(chatCompletionSchema),
         Model: response(modelSchema),
         ModelList: response(modelListSchema),

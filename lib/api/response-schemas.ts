@@ -83,3 +83,40 @@ export const chatCompletionSchema = z.object({
   pending_approvals: z.array(pendingApprovalSchema).optional(),
 });
 export type ChatCompletion = z.infer<typeof chatCompletionSchema>;
+
+export const responseObjectSchema = z.object({
+  id: z.string().meta({ description: "resp_…: names the stored answer (GET /v1/responses/{id})." }),
+  object: z.literal("response"),
+  created_at: z.number().int(),
+  status: z.enum(["completed", "incomplete", "failed", "in_progress"]),
+  model: z.string(),
+  output: z.array(
+    z.object({
+      type: z.literal("message"),
+      id: z.string(),
+      status: z.enum(["completed", "in_progress", "incomplete"]),
+      role: z.literal("assistant"),
+      content: z.array(
+        z.object({ type: z.literal("output_text"), text: z.string(), annotations: z.array(z.never()) }),
+      ),
+    }),
+  ),
+  output_text: z.string(),
+  previous_response_id: z.string().nullable(),
+  incomplete_details: z
+    .object({ reason: z.string() })
+    .nullable()
+    .meta({ description: "requires_action: a tool call waits (pending_approvals)." }),
+  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  usage: z.object({
+    input_tokens: z.number().int(),
+    output_tokens: z.number().int(),
+    total_tokens: z.number().int(),
+    input_tokens_details: z.object({ cached_tokens: z.number().int() }),
+    output_tokens_details: z.object({ reasoning_tokens: z.number().int() }),
+  }),
+  conversation_id: z.string(),
+  trace: z.array(traceEntrySchema),
+  pending_approvals: z.array(pendingApprovalSchema).optional(),
+});
+export type ApiResponseObject = z.infer<typeof responseObjectSchema>;

@@ -40,3 +40,11 @@ export function apiRoute<P extends Record<string, string> = Record<string, never
     }
   };
 }
+
+/** The headers of a streamed /v1 answer (no buffering by proxies). */
+export const SSE_HEADERS = {
+  "Content-Type": "text/event-stream; charset=utf-8",
+  "Cache-Control": "no-cache, no-transform",
+  Connection: "keep-alive",
+  "X-Accel-Buffering": "no",
+} as const;

@@ -26,7 +26,15 @@ describe("GET /v1/openapi.json", () => {
     const doc = JSON.parse(await res.text());
     expect(doc.openapi).toBe("3.1.0");
     expect(Object.keys(doc.paths).sort()).toEqual(
-      ["/approvals/{id}", "/chat/completions", "/models", "/models/{id}", "/openapi.json"].sort(),
+      [
+        "/approvals/{id}",
+        "/chat/completions",
+        "/models",
+        "/models/{id}",
+        "/openapi.json",
+        "/responses",
+        "/responses/{id}",
+      ].sort(),
     );
     expect(doc.components.securitySchemes.bearer).toMatchObject({ type: "http", scheme: "bearer" });
     expect(doc.components.schemas.Error.properties.error.required.sort()).toEqual(
