@@ -24,7 +24,14 @@ export function bearerOf(header: string | null): string | null {
   return m ? m[1] : null;
 }
 
-export async function authenticateApiKey(authorization: string | null, now = new Date()): Promise<ApiCaller> {
+/**
+ * The caller of a request. `recordUse` stamps the key's last use: only requests that run
+ * something (not GET/HEAD, which never write) — Settings shows it as "Last used".
+ */
+export async function authenticateApiKey(
+  authorization: string | null,
+  { now = new Date(), recordUse = false }: { now?: Date; recordUse?: boolean } = {},
+): Promise<ApiCaller> {
   const secret = bearerOf(authorization);
   if (!secret) throw new AppError("unauthorized:api_key_missing");
   if (!looksLikeKeySecret(secret)) throw new AppError("unauthorized:api_key");
@@ -32,7 +39,7 @@ export async function authenticateApiKey(authorization: string | null, now = new
   if (!row || row.revokedAt || row.user.disabled) throw new AppError("unauthorized:api_key");
   if (row.expiresAt && row.expiresAt <= now) throw new AppError("unauthorized:api_key_expired");
   if (!apiAccessAllowed(row.user.apiAccess)) throw new AppError("forbidden:api_access");
-  await touchApiKey({ id: row.keyId });
+  if (recordUse) await touchApiKey({ id: row.keyId, now });
   const { id, email, role, locale } = row.user;
   return { keyId: row.keyId, agentIds: row.agentIds, user: { id, email, role, locale } };
 }

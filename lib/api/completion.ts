@@ -1,6 +1,8 @@
 // What POST /v1/chat/completions answers, read from the answer's message tree — the tree the chat
 // shows, built by the same reducer (lib/agents/trace.ts applyEvent / reduceEvents) from the same
 // events — so the API's text, usage and trace equal what the UI shows for that conversation.
+
+import type { z } from "zod";
 import {
   type MessageTree,
   ROOT_SPAN_ID,
@@ -11,27 +13,26 @@ import {
 } from "@/lib/agents";
 import type { ChatMeta } from "@/lib/chat/live-runs";
 import { AppError, type ErrorCode } from "@/lib/errors";
+import type {
+  ChatCompletion,
+  pendingApprovalSchema,
+  traceEntrySchema,
+  usageSchema,
+} from "./response-schemas";
 
 /**
  * Why the answer ended, as `finish_reason`: "stop" when it ended (completed or stopped), or
  * "requires_action" (not one of OpenAI's values, documented in the README) when a tool call waits
  * for a person's approval: the run is paused and `pending_approvals` lists the calls; they are
- * decided in the app's chat (an approvals endpoint of the API is a later step).
+ * decided with POST /v1/approvals/{id} (or in the app's chat).
  */
 export type FinishReason = "stop" | "requires_action";
 
-export interface PendingApproval {
-  /** The approval's id (what the chat's decision endpoint takes). */
-  id: string;
-  tool_call_id: string;
-  tool: string;
-  arguments: Record<string, unknown>;
-  depth: number;
-  agent: string;
-}
+/** A tool call waiting for a person (its shape: response-schemas.ts). */
+export type PendingApproval = z.infer<typeof pendingApprovalSchema>;
 
 /** Tokens in OpenAI's usage shape; cached and reasoning details only when the provider reported them. */
-export function usageOf(u: Usage) {
+export function usageOf(u: Usage): z.infer<typeof usageSchema> {
   return {
     prompt_tokens: u.inputTokens,
     completion_tokens: u.outputTokens,
@@ -48,21 +49,7 @@ export function usageOf(u: Usage) {
 }
 
 /** One agent of the run: the root (depth 0) or a subagent block, as the chat's trace shows it. */
-export interface TraceEntry {
-  /** The span id (the root's is "root"; a subagent's is its dispatch call's id). */
-  id: string;
-  agent: string;
-  agent_name?: string;
-  depth: number;
-  /** The span this one was delegated from; null for the root. */
-  parent: string | null;
-  task: string | null;
-  status: string;
-  stop_reason?: string;
-  /** Tokens (and cost) of this agent and everything it delegated. */
-  usage: ReturnType<typeof usageOf>;
-  duration_ms: number | null;
-}
+export type TraceEntry = z.infer<typeof traceEntrySchema>;
 
 /** The run's agents, depth first in the order the chat shows them. */
 export function traceOf(tree: MessageTree): TraceEntry[] {
@@ -124,7 +111,7 @@ export function finishReasonOf(pending: PendingApproval[]): FinishReason {
 export const completionId = (meta: ChatMeta) => `chatcmpl-${meta.runId}`;
 
 /** The non-streaming answer: a `chat.completion` with the whole tree's usage and its trace. */
-export function completionOf(meta: ChatMeta, tree: MessageTree, created: number) {
+export function completionOf(meta: ChatMeta, tree: MessageTree, created: number): ChatCompletion {
   const pending = pendingApprovalsOf(tree);
   return {
     id: completionId(meta),
@@ -143,7 +130,7 @@ export function completionOf(meta: ChatMeta, tree: MessageTree, created: number)
     // Extension fields (standard clients ignore them).
     conversation_id: meta.conversationId,
     trace: traceOf(tree),
-    ...(pending.length && { pending_approvals: pending }),
+    ...(pending.length ? { pending_approvals: pending } : {}),
   };
 }
 

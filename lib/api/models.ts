@@ -2,13 +2,14 @@ import "server-only";
 import { listUsableAgents } from "@/lib/db/agents";
 import { AppError } from "@/lib/errors";
 import { type ApiCaller, keyAllowsAgent } from "./authenticate";
+import type { ApiModel } from "./response-schemas";
 
 // GET /v1/models: the agents the key's user may use (and the key allows), in OpenAI's list
 // shape; name, description and owner are extension fields standard clients ignore.
 
 type Agent = Awaited<ReturnType<typeof listUsableAgents>>[number];
 
-function modelOf(a: Agent) {
+function modelOf(a: Agent): ApiModel {
   return {
     id: a.id,
     object: "model" as const,

@@ -25,7 +25,9 @@ export function apiRoute<P extends Record<string, string> = Record<string, never
       const params = ((await ctx?.params) ?? {}) as P;
       assertCleanInput(params, "address");
       assertCleanInput(new URL(req.url).searchParams, "address");
-      const caller = await authenticateApiKey(req.headers.get("authorization"));
+      // A GET never writes: only requests that run something record the key's last use.
+      const recordUse = req.method !== "GET" && req.method !== "HEAD";
+      const caller = await authenticateApiKey(req.headers.get("authorization"), { recordUse });
       const res = await handler({ req, params, caller, requestId });
       res.headers.set("X-Request-Id", requestId);
       return res;
@@ -38,3 +40,11 @@ export function apiRoute<P extends Record<string, string> = Record<string, never
     }
   };
 }
+
+/** The headers of a streamed /v1 answer (no buffering by proxies). */
+export const SSE_HEADERS = {
+  "Content-Type": "text/event-stream; charset=utf-8",
+  "Cache-Control": "no-cache, no-transform",
+  Connection: "keep-alive",
+  "X-Accel-Buffering": "no",
+} as const;

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { GET as listModels } from "@/app/v1/models/route";
 import { authenticateApiKey } from "@/lib/api/authenticate";
 import { createApiKey } from "@/lib/api/keys";
 import { createAgent } from "@/lib/builder/agents";
@@ -23,7 +24,7 @@ describe("Agents API keys", () => {
     bob = await makeUser("bob@example.com");
   });
 
-  it("stores only the hash; the secret authenticates its owner and stamps lastUsedAt", async () => {
+  it("stores only the hash; the secret authenticates its owner; only a request that runs something stamps lastUsedAt", async () => {
     const { secret, key } = await createApiKey({
       userId: ann,
       input: { name: "ci", expiresInDays: 30, agentIds: [] },
@@ -35,6 +36,13 @@ describe("Agents API keys", () => {
     expect(key.prefix).toBe(secret.slice(0, 9));
     const caller = await authenticateApiKey(bearer(secret));
     expect(caller.user.id).toBe(ann);
+    // A GET (here GET /v1/models through its route) never writes: last use stays unset.
+    const models = await listModels(
+      new Request("http://app.test/v1/models", { headers: { authorization: bearer(secret) } }),
+    );
+    expect(models.status).toBe(200);
+    expect((await listUserApiKeys({ userId: ann }))[0].lastUsedAt).toBeNull();
+    await authenticateApiKey(bearer(secret), { recordUse: true });
     const [listed] = await listUserApiKeys({ userId: ann });
     expect(listed.lastUsedAt).not.toBeNull();
     expect(listed).not.toHaveProperty("keyHash");
@@ -49,7 +57,9 @@ describe("Agents API keys", () => {
     expect(await codeOf(authenticateApiKey("Bearer nope"))).toBe("unauthorized:api_key");
     expect(await codeOf(authenticateApiKey(bearer(`dc_${"A".repeat(43)}`)))).toBe("unauthorized:api_key");
     const later = new Date(Date.now() + 8 * 86_400_000);
-    expect(await codeOf(authenticateApiKey(bearer(secret), later))).toBe("unauthorized:api_key_expired");
+    expect(await codeOf(authenticateApiKey(bearer(secret), { now: later }))).toBe(
+      "unauthorized:api_key_expired",
+    );
     await setUserApiAccess({ id: ann, apiAccess: false });
     expect(await codeOf(authenticateApiKey(bearer(secret)))).toBe("forbidden:api_access");
     await setUserApiAccess({ id: ann, apiAccess: null });

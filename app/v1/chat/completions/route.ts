@@ -1,7 +1,7 @@
 import { endedTree, startCompletion } from "@/lib/api/chat-completions";
 import { completionOf, runFailure } from "@/lib/api/completion";
 import { completionFraming } from "@/lib/api/completion-stream";
-import { apiRoute } from "@/lib/api/route";
+import { apiRoute, SSE_HEADERS } from "@/lib/api/route";
 import { liveSse } from "@/lib/chat/sse-stream";
 import { readJsonBody } from "@/lib/http/read-json";
 import { chooseLocale } from "@/lib/i18n/locales";
@@ -29,12 +29,5 @@ export const POST = apiRoute(async ({ req, caller }) => {
     created,
     includeUsage: request.stream_options?.include_usage === true,
   });
-  return new Response(liveSse(live, req.signal, framing), {
-    headers: {
-      "Content-Type": "text/event-stream; charset=utf-8",
-      "Cache-Control": "no-cache, no-transform",
-      Connection: "keep-alive",
-      "X-Accel-Buffering": "no",
-    },
-  });
+  return new Response(liveSse(live, req.signal, framing), { headers: SSE_HEADERS });
 });
