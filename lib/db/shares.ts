@@ -38,7 +38,7 @@ const toSummary = ({ conversation, ...r }: SummaryRow): ShareSummary => ({
   conversationTitle: conversation.title,
 });
 
-/** Whether the message is one of the conversation's, and the conversation the user's (and not temporary). */
+/** Whether the message is one of the conversation's, and the conversation the user's. */
 export async function ownsMessage({
   userId,
   conversationId,

@@ -7,6 +7,7 @@ import { closeInterrupted } from "@/lib/agents/trace";
 import { pathTo } from "@/lib/chat/history";
 import type { ChatMessage } from "@/lib/chat/page-data";
 import { storedErrorMessage } from "@/lib/chat/stored-error";
+import { temporaryUntil } from "@/lib/db/chat-settings";
 import { getConversationForUser, listMessages, type StoredMessage } from "@/lib/db/conversations";
 import {
   findShareByHash,
@@ -67,6 +68,8 @@ export async function createShare({
   const { conversationId, expiresIn } = parsed.data;
   // Someone else's conversation is a missing one (the same 404).
   await getConversationForUser({ id: conversationId, userId });
+  // A temporary chat is about to be deleted: it gets no link.
+  if (await temporaryUntil({ id: conversationId, userId })) throw new AppError("bad_request:share_temporary");
   const messageId = parsed.data.messageId ?? latestOfNewestBranch(await listMessages({ conversationId }));
   if (!messageId || !(await ownsMessage({ userId, conversationId, messageId }))) {
     throw new AppError("bad_request:share_message");

@@ -127,6 +127,10 @@ describe("shared links", () => {
         createShare({ userId: bob.id, input: { conversationId: "c-bob", messageId: "c-ann-a1" } }),
       ),
     ).toBe("bad_request:share_message");
+    await query(`UPDATE "Conversation" SET "expiresAt" = now() + interval '1 hour' WHERE id = 'c-bob'`);
+    expect(await codeOf(createShare({ userId: bob.id, input: { conversationId: "c-bob" } }))).toBe(
+      "bad_request:share_temporary",
+    );
     const { token, share } = await createShare({ userId: ann.id, input: { conversationId: "c-ann" } });
     expect(await codeOf(revokeShare({ userId: bob.id, id: share.id }))).toBe("not_found:share");
     expect(await readShare({ token, write })).not.toBeNull();
