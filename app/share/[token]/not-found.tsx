@@ -8,7 +8,7 @@ export default function ShareNotFound() {
       className="flex min-h-dvh flex-col items-center justify-center gap-3 p-6 text-center"
       data-testid="share-not-found"
     >
-      <p className="text-5xl font-semibold text-zinc-400 dark:text-zinc-600">404</p>
+      <p className="text-5xl font-semibold text-zinc-500 dark:text-zinc-400">404</p>
       <h1 className="text-lg font-medium">{t("goneTitle")}</h1>
       <p className="max-w-sm text-sm text-zinc-600 dark:text-zinc-400">{t("goneBody")}</p>
     </main>
