@@ -51,6 +51,17 @@ export async function register() {
       JSON.stringify({ level: "error", msg: "starting the eval workers failed", error: String(err) }),
     ),
   );
+  // Temporary chats past their time are deleted by a job engine schedule (lib/chat/temporary-chats.ts).
+  const { startTemporaryChatSweeps } = await import("@/lib/chat/temporary-chats");
+  await startTemporaryChatSweeps().catch((err: unknown) =>
+    console.error(
+      JSON.stringify({
+        level: "error",
+        msg: "starting the temporary chat sweeps failed",
+        error: String(err),
+      }),
+    ),
+  );
   // Uploads never sent (older than a day) and bytes no attachment uses (a deleted account's).
   const { sweepFiles } = await import("@/lib/files/cleanup");
   const sweepUploads = () =>

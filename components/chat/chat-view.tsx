@@ -13,6 +13,8 @@ import { Composer } from "./composer";
 import { ConversationList } from "./conversation-list";
 import { ConversationCost } from "./cost";
 import { AssistantMessage, UserMessage } from "./message-item";
+import { ShareButton } from "./share-dialog";
+import { TemporaryBanner, TemporaryToggle } from "./temporary-chat";
 import { useAttachments } from "./use-attachments";
 import { useChat } from "./use-chat";
 
@@ -41,6 +43,8 @@ interface ChatViewProps {
   attachPolicy?: AttachPolicy;
   /** The conversation's cost from the ledger when the page rendered (null = unknown, undefined = none). */
   initialCost?: number | null;
+  /** A temporary chat's deletion time (ISO); a new chat: how long one would live (hours). */
+  temporary?: { until: string | null; hours: number };
 }
 
 /** A conversation (or a new one): the visible branch of messages, live traces and the composer. */
@@ -54,11 +58,21 @@ export function ChatView({
   initialBlocked = null,
   attachPolicy,
   initialCost,
+  temporary: temporaryInfo,
 }: ChatViewProps) {
   const t = useTranslations("chat.view");
   const tc = useTranslations("chat.composer");
   const [agentId, setAgentId] = useState(initialAgentId ?? agents[0]?.id ?? "");
-  const chat = useChat({ conversationId, initialMessages, liveRunId, remoteRun, agentId, initialBlocked });
+  const [temporary, setTemporary] = useState(Boolean(temporaryInfo?.until));
+  const chat = useChat({
+    conversationId,
+    initialMessages,
+    liveRunId,
+    remoteRun,
+    agentId,
+    initialBlocked,
+    temporary,
+  });
   const [draft, setDraft] = useState("");
   const files = useAttachments(attachPolicy ?? NO_FILES);
   const [refusedEdit, setRefusedEdit] = useState<{ id: string; text: string } | null>(null);
@@ -133,7 +147,16 @@ export function ChatView({
           </span>
         )}
         {conversationCost !== undefined && <ConversationCost cost={conversationCost} />}
+        {temporaryInfo && !chat.conversationId && chat.messages.length === 0 && (
+          <TemporaryToggle checked={temporary} onChange={setTemporary} />
+        )}
+        {chat.conversationId && !temporary && (
+          <ShareButton conversationId={chat.conversationId} messageId={last?.id} />
+        )}
       </div>
+      {temporary && temporaryInfo && (
+        <TemporaryBanner until={temporaryInfo.until} hours={temporaryInfo.hours} />
+      )}
       <Drawer open={chatsOpen} onClose={() => setChatsOpen(false)} label={t("closeChats")} hideFrom="lg">
         <ConversationList />
       </Drawer>

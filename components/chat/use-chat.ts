@@ -25,6 +25,7 @@ export function useChat({
   remoteRun,
   agentId,
   initialBlocked = null,
+  temporary = false,
 }: {
   conversationId: string | null;
   initialMessages: ChatMessage[];
@@ -33,6 +34,8 @@ export function useChat({
   agentId: string;
   /** What the page knew blocks a new answer when it rendered (an empty balance). */
   initialBlocked?: Blocked | null;
+  /** A new conversation starts as a temporary chat. */
+  temporary?: boolean;
 }) {
   const t = useTranslations("chat.errors");
   const [conversationId, setConversationId] = useState(initialConversationId);
@@ -205,6 +208,7 @@ export function useChat({
           text,
           parentMessageId: parentId,
           ...(files.length ? { fileIds: files.map((f) => f.id) } : {}),
+          ...(temporary && !conversationId ? { temporary: true } : {}),
         },
         [
           placeholder(temp.user, parentId, "USER", text, files),
@@ -213,7 +217,7 @@ export function useChat({
         temp,
       );
     },
-    [agentId, conversationId, placeholder, run],
+    [agentId, conversationId, placeholder, run, temporary],
   );
 
   const regenerate = useCallback(

@@ -53,6 +53,7 @@ import {
 } from "./live-runs";
 import { resolveRunModels } from "./models";
 import { handleRelayedSignals } from "./run-control";
+import { temporaryChatHours } from "./temporary-chats";
 import { testModelFactory } from "./test-hooks";
 import { resolveRunTools } from "./tools";
 import { chatRequestSchema } from "./validation";
@@ -149,6 +150,7 @@ export async function startChat({
     tree,
     conversation: conversation ? { id: conversation.id, title: conversation.title } : null,
     source: "chat",
+    temporaryHours: req.temporary && !conversation ? await temporaryChatHours() : undefined,
     prior: toEngineHistory(rest),
     initialSummary,
     turn: { parentId, userText, regenerateOf, newFiles, userFiles },
@@ -167,6 +169,8 @@ export interface LaunchInput {
   conversation: { id: string; title: string } | null;
   /** Where a new conversation comes from (the chat list marks API ones). */
   source: ConversationSource;
+  /** A new temporary chat: deleted this many hours after it starts. */
+  temporaryHours?: number;
   /** The messages before the new user message, with the stored message id of each ("" when not stored). */
   prior: { messages: WithAttachments[]; ids: string[] };
   initialSummary?: string;
@@ -258,7 +262,9 @@ export async function launchRun(input: LaunchInput): Promise<LiveRun> {
       processId: processLeaseId(),
       quota: limits,
       turn: {
-        newConversation: conversation ? null : { title, source: input.source },
+        newConversation: conversation
+          ? null
+          : { title, source: input.source, temporaryHours: input.temporaryHours },
         userMessage: asked.regenerateOf ? null : { parentId: asked.parentId, content: asked.userText },
         userMessageId: turn.userMessageId,
       },

@@ -15,6 +15,8 @@ export const chatRequestSchema = z
     regenerateMessageId: id.optional(),
     /** Uploads (POST /api/files) this message carries; an edit passes the edited message's files. */
     fileIds: z.array(id).max(50, "field.too_many_files").optional(),
+    /** A new conversation that stays out of the list and is deleted after a while (lib/chat/temporary-chats.ts). */
+    temporary: z.boolean().optional(),
   })
   .refine((b) => Boolean(b.text) !== Boolean(b.regenerateMessageId), {
     message: "field.text_or_regenerate",

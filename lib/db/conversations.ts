@@ -55,6 +55,8 @@ export async function listConversations({
     where: {
       userId,
       evalRunId: null,
+      // Temporary chats are never listed or searched.
+      expiresAt: null,
       ...(search ? { title: { contains: search, mode: "insensitive" } } : {}),
     },
     orderBy: { updatedAt: "desc" },

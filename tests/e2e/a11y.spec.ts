@@ -25,6 +25,8 @@ type State = {
 /** One conversation whose answer has subagent blocks, shared by the chat states below. */
 let conversationUrl = "";
 let agentUrl = "";
+/** A shared link to that conversation (opened signed out). */
+let shareUrl = "";
 
 async function prepare(browser: Browser) {
   if (conversationUrl) return;
@@ -36,6 +38,15 @@ async function prepare(browser: Browser) {
   await chat.waitForAnswer();
   await expect(page).toHaveURL(/\/chat\/[a-z0-9]+$/);
   conversationUrl = new URL(page.url()).pathname;
+  const created = await page.evaluate(async (conversationId) => {
+    const res = await fetch("/api/shares", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ conversationId }),
+    });
+    return (await res.json()) as { token: string };
+  }, conversationUrl.split("/").at(-1));
+  shareUrl = `/share/${created.token}`;
   // A conversation made through the Agents API, so the chat list shows its "API" marker.
   await page.goto("/settings/api-keys");
   const form = page.getByTestId("api-key-create");
@@ -94,6 +105,27 @@ const STATES: State[] = [
     name: "conversation",
     signedIn: true,
     open: async (page) => goto(conversationUrl, "assistant-message")(page),
+  },
+  {
+    name: "share-dialog",
+    signedIn: true,
+    open: async (page) => {
+      await goto(conversationUrl, "assistant-message")(page);
+      await page.getByTestId("share-conversation").click();
+      await page.getByTestId("share-create").click();
+      await expect(page.getByTestId("share-link")).toBeVisible();
+    },
+  },
+  { name: "share-page", signedIn: false, open: async (page) => goto(shareUrl, "shared-conversation")(page) },
+  { name: "share-gone", signedIn: false, open: goto(`/share/sh_${"x".repeat(43)}`, "share-not-found") },
+  {
+    name: "chat-temporary",
+    signedIn: true,
+    open: async (page) => {
+      await goto("/chat", "composer-input")(page);
+      await page.getByTestId("temporary-toggle").check();
+      await expect(page.getByTestId("temporary-banner")).toBeVisible();
+    },
   },
   { name: "agents", signedIn: true, open: goto("/agents", "agent-link") },
   {

@@ -5,6 +5,7 @@ import { CurrencyProvider } from "@/components/chat/cost";
 import { NewChatVisit } from "@/components/chat/new-chat-visit";
 import { requireUserPage } from "@/lib/auth/session";
 import { chatAgents, chatBlocked } from "@/lib/chat/page-data";
+import { temporaryChatHours } from "@/lib/chat/temporary-chats";
 import { readCurrency } from "@/lib/db/prices";
 import { attachPolicy } from "@/lib/files/limits";
 
@@ -15,11 +16,12 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function NewChatPage({ searchParams }: { searchParams: Promise<{ agent?: string }> }) {
   const user = await requireUserPage();
-  const [agents, blocked, policy, currency] = await Promise.all([
+  const [agents, blocked, policy, currency, hours] = await Promise.all([
     chatAgents({ userId: user.id }),
     chatBlocked({ userId: user.id }),
     attachPolicy(user.id),
     readCurrency(),
+    temporaryChatHours(),
   ]);
   const { agent } = await searchParams;
   const initialAgentId = agents.find((a) => a.id === agent)?.id ?? agents[0]?.id ?? null;
@@ -35,6 +37,7 @@ export default async function NewChatPage({ searchParams }: { searchParams: Prom
           initialAgentId={initialAgentId}
           initialBlocked={blocked}
           attachPolicy={policy}
+          temporary={{ until: null, hours }}
         />
       </NewChatVisit>
     </CurrencyProvider>

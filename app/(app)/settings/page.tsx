@@ -3,6 +3,7 @@ import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { ProviderButton } from "@/components/auth/provider-button";
 import { PersonalKeyForm } from "@/components/endpoints/personal-key-form";
+import { MySharedLinks } from "@/components/share/my-shared-links";
 import { requireUserPage } from "@/lib/auth/session";
 import { shownOauthProviders } from "@/lib/auth/shown-providers";
 import { linkedProviders } from "@/lib/db/users";
@@ -52,6 +53,11 @@ export default async function SettingsPage({
         <h2 className="text-lg font-medium">{t("language.title")}</h2>
         <p className="text-sm text-zinc-500">{t("language.help")}</p>
         <LanguageForm current={isLocale(user.locale) ? user.locale : null} save={saveMyLocaleAction} />
+      </section>
+      <section className="space-y-3" data-testid="shared-links-section">
+        <h2 className="text-lg font-medium">{t("sharedLinks.title")}</h2>
+        <p className="text-sm text-zinc-500">{t("sharedLinks.help")}</p>
+        <MySharedLinks />
       </section>
       <section className="space-y-3" data-testid="budgets-section">
         <h2 className="text-lg font-medium">{t("budgets.title")}</h2>

@@ -1,9 +1,12 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { SettingsForm } from "@/components/admin/settings-form";
+import { TemporaryChatForm } from "@/components/admin/temporary-chat-form";
 import { requireAdminPage } from "@/lib/auth/session";
+import { temporaryChatHours } from "@/lib/chat/temporary-chats";
 import { getQuotaSettings } from "@/lib/quota";
 import { saveSettingsAction } from "../quota-actions";
+import { saveTemporaryHoursAction } from "./temporary-actions";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("admin");
@@ -12,7 +15,11 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function LimitsPage() {
   await requireAdminPage();
-  const [settings, t] = await Promise.all([getQuotaSettings(), getTranslations("admin.limits")]);
+  const [settings, t, hours] = await Promise.all([
+    getQuotaSettings(),
+    getTranslations("admin.limits"),
+    temporaryChatHours(),
+  ]);
   return (
     <>
       <h1 className="text-2xl font-semibold" data-testid="admin-limits-title">
@@ -32,6 +39,7 @@ export default async function LimitsPage() {
         title={t("budgetsTitle")}
         description={t("budgetsDescription")}
       />
+      <TemporaryChatForm hours={hours} save={saveTemporaryHoursAction} />
     </>
   );
 }

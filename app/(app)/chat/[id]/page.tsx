@@ -5,6 +5,7 @@ import { ChatView } from "@/components/chat/chat-view";
 import { CurrencyProvider } from "@/components/chat/cost";
 import { requireUserPage } from "@/lib/auth/session";
 import { chatAgents, chatBlocked, conversationView } from "@/lib/chat/page-data";
+import { temporaryUntil } from "@/lib/db/chat-settings";
 import { conversationCost, readCurrency } from "@/lib/db/prices";
 import { isAppError } from "@/lib/errors";
 import { attachPolicy } from "@/lib/files/limits";
@@ -23,12 +24,13 @@ export default async function ConversationPage({ params }: { params: Promise<{ i
     throw err;
   });
   // The conversation's cost from the ledger, after the ownership check above.
-  const [agents, blocked, policy, currency, cost] = await Promise.all([
+  const [agents, blocked, policy, currency, cost, until] = await Promise.all([
     chatAgents({ userId: user.id }),
     chatBlocked({ userId: user.id }),
     attachPolicy(user.id),
     readCurrency(),
     conversationCost(id),
+    temporaryUntil({ id, userId: user.id }),
   ]);
   const initialAgentId = agents.find((a) => a.id === view.conversation.agentId)?.id ?? agents[0]?.id ?? null;
   return (
@@ -44,6 +46,7 @@ export default async function ConversationPage({ params }: { params: Promise<{ i
         initialBlocked={blocked}
         attachPolicy={policy}
         initialCost={cost}
+        temporary={until ? { until: until.toISOString(), hours: 0 } : undefined}
       />
     </CurrencyProvider>
   );
