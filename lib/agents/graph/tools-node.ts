@@ -5,6 +5,7 @@ import { errorMessage } from "../errors";
 import type { AgentExecution } from "./context";
 import { Semaphore } from "./queue";
 import { type RunAgentGraph, runSubagent } from "./subagent";
+import { parseTodos, WRITE_TODOS_TOOL_NAME } from "../tools";
 import { SUBAGENT_TOOL_NAME } from "./tool-defs";
 
 /** A transfer tool call in a multi-agent run: returns the target agent id or undefined. */
@@ -178,6 +179,9 @@ export async function runTools(
         }
       } else {
         out = await runRegistryTool(exec, { id, name: call.name, args });
+        // The plan the user sees: announced once the call succeeded (its arguments are valid).
+        if (call.name === WRITE_TODOS_TOOL_NAME && !out.error && exec.input.toolRegistry.has(call.name))
+          run.emit({ type: "todos", spanId, parentSpanId, depth, agentId, id, todos: parseTodos(args) });
       }
       run.journal.data.results[id] = out.error ? { text: out.text, error: out.error } : { text: out.text };
       const end = {

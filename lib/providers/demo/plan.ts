@@ -23,6 +23,7 @@ import { demoNote, demoT } from "./i18n";
 import { answerNoteResult, isNoteTool, planDeleteAfterList, planNoteCall } from "./notes";
 import { type Route, routeTask } from "./routing";
 import { asksForTime, findArithmetic, splitTasks } from "./tasks";
+import { answeredTodosOnly, delegationBefore, doneTodos, firstTodos, WRITE_TODOS, wroteAllDone } from "./todos";
 
 /** A bound tool as the demo sees it: name and JSON schema of its arguments. */
 export interface DemoToolInfo {
@@ -73,7 +74,10 @@ export function planTurn(
   }
   const tasks = splitTasks(request);
   const subagent = tools.find((t) => t.name === "subagent");
-  if (subagent && tasks.length >= 2) return planDelegation(tasks, subagent, locale);
+  if (subagent && tasks.length >= 2) {
+    if (tools.some((t) => t.name === WRITE_TODOS)) return firstTodos(tasks, locale);
+    return planDelegation(tasks, subagent, locale);
+  }
   const steps = planSteps(tasks, tools);
   const toolCalls = steps.flatMap((s) => (s.call ? [s.call] : []));
   if (toolCalls.length > 0) {
@@ -207,7 +211,19 @@ function planAfterTools(messages: BaseMessage[], tools: DemoToolInfo[], locale: 
     const byId = toolMessages.find((t) => t.tool_call_id === id);
     return messageText(byId ?? toolMessages[index]);
   };
+  // The checklist (demo/todos.ts): written → delegate; all done → the final answer.
+  const subagent = tools.find((t) => t.name === "subagent");
+  if (answeredTodosOnly(ai)) {
+    if (wroteAllDone(ai)) return planAfterTools(
+        delegationBefore(messages, i - 1),
+        tools.filter((t) => t.name !== WRITE_TODOS),
+        locale,
+      );
+    if (subagent) return planDelegation(splitTasks(latestHumanText(messages)), subagent, locale);
+  }
   const subagentCalls = calls.filter((c) => c.name === "subagent");
+  if (subagentCalls.length > 0 && tools.some((t) => t.name === WRITE_TODOS))
+    return doneTodos(splitTasks(latestHumanText(messages)), locale);
   if (subagentCalls.length > 0) {
     const results = subagentCalls.map((c, idx) => ({
       task: String(c.args.description ?? ""),
