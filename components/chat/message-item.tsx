@@ -13,6 +13,7 @@ import { MessageAttachments } from "./message-attachments";
 import { useNoticeText } from "./notice-text";
 import { StatusBadge } from "./status-badge";
 import { TimelineToggle } from "./timeline";
+import { TodoList } from "./todo-list";
 import { TraceContent } from "./trace-content";
 
 interface BranchNav {
@@ -210,6 +211,7 @@ export function AssistantMessage({
           {noticeText(notice)}
         </p>
       ))}
+      {tree?.todos && <TodoList todos={tree.todos} />}
       {tree && tree.content.length > 0 ? (
         <ApprovalContext.Provider value={decide ?? null}>
           <TraceContent content={tree.content} />

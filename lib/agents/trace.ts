@@ -10,8 +10,8 @@ import {
   type Usage,
   type UsageEvent,
 } from "./events";
-import type { TodoItem } from "./tools/write-todos";
 import { applyTimeline, indexTimeline, type TimelineIndex, type TimelineSpan } from "./timeline";
+import type { TodoItem } from "./tools/write-todos";
 
 export type NodeStatus = "running" | "completed" | "failed" | "stopped";
 

@@ -2,10 +2,10 @@ import { randomUUID } from "node:crypto";
 import { type AIMessage, type BaseMessage, ToolMessage } from "@langchain/core/messages";
 import { type ApprovalDecision, type ApprovalRequest, decidedApproval, deniedResult } from "../approval";
 import { errorMessage } from "../errors";
+import { parseTodos, WRITE_TODOS_TOOL_NAME } from "../tools";
 import type { AgentExecution } from "./context";
 import { Semaphore } from "./queue";
 import { type RunAgentGraph, runSubagent } from "./subagent";
-import { parseTodos, WRITE_TODOS_TOOL_NAME } from "../tools";
 import { SUBAGENT_TOOL_NAME } from "./tool-defs";
 
 /** A transfer tool call in a multi-agent run: returns the target agent id or undefined. */

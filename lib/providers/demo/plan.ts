@@ -23,7 +23,14 @@ import { demoNote, demoT } from "./i18n";
 import { answerNoteResult, isNoteTool, planDeleteAfterList, planNoteCall } from "./notes";
 import { type Route, routeTask } from "./routing";
 import { asksForTime, findArithmetic, splitTasks } from "./tasks";
-import { answeredTodosOnly, delegationBefore, doneTodos, firstTodos, WRITE_TODOS, wroteAllDone } from "./todos";
+import {
+  answeredTodosOnly,
+  delegationBefore,
+  doneTodos,
+  firstTodos,
+  WRITE_TODOS,
+  wroteAllDone,
+} from "./todos";
 
 /** A bound tool as the demo sees it: name and JSON schema of its arguments. */
 export interface DemoToolInfo {
@@ -214,7 +221,8 @@ function planAfterTools(messages: BaseMessage[], tools: DemoToolInfo[], locale: 
   // The checklist (demo/todos.ts): written → delegate; all done → the final answer.
   const subagent = tools.find((t) => t.name === "subagent");
   if (answeredTodosOnly(ai)) {
-    if (wroteAllDone(ai)) return planAfterTools(
+    if (wroteAllDone(ai))
+      return planAfterTools(
         delegationBefore(messages, i - 1),
         tools.filter((t) => t.name !== WRITE_TODOS),
         locale,

@@ -35,7 +35,8 @@ export function answeredTodosOnly(ai: BaseMessage | undefined): boolean {
 
 /** Whether the list a `write_todos` call wrote has every item done (the closing update). */
 export function wroteAllDone(ai: BaseMessage | undefined): boolean {
-  const call = ai && AIMessage.isInstance(ai) ? ai.tool_calls?.find((c) => c.name === WRITE_TODOS) : undefined;
+  const call =
+    ai && AIMessage.isInstance(ai) ? ai.tool_calls?.find((c) => c.name === WRITE_TODOS) : undefined;
   const todos = (call?.args?.todos ?? []) as Todo[];
   return todos.length > 0 && todos.every((t) => t.status === "done");
 }
