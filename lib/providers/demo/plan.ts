@@ -9,7 +9,9 @@
  * 4. A request about attached files ("summarize the attached file", "count the rows of the CSV")
  *    → an answer per file; with several files and a `subagent` tool, one subagent per file, each
  *    passed its file by name (demo/files.ts).
- * 5. Otherwise each task is answered, calling `calculator` / `current_time` first when bound and needed,
+ * 5. A request with the marker "[ask]" (demo/ask.ts) → `ask_user` when bound, else handed whole to
+ *    the first explicit child; after the answer, what the user chose.
+ * 6. Otherwise each task is answered, calling `calculator` / `current_time` first when bound and needed,
  *    or the notes server's `save_note` / `list_notes` ("save a note …", "list my notes").
  */
 
@@ -18,6 +20,7 @@ import { type FileBlock, readFileBlocks } from "../../agents/files";
 import { messageText } from "../../agents/messages";
 import { DEFAULT_LOCALE, type Locale } from "../../i18n/locales";
 import { answerTask, answerWithToolResult, composeFinalAnswer } from "./answers";
+import { afterAnswer, planQuestion, wantsQuestion } from "./ask";
 import { answerAboutFiles, filesInView, isAboutFiles } from "./files";
 import { demoNote, demoT } from "./i18n";
 import { answerNoteResult, isNoteTool, planDeleteAfterList, planNoteCall } from "./notes";
@@ -78,6 +81,10 @@ export function planTurn(
       text: withNote(t("demo.hello"), locale),
       toolCalls: [],
     };
+  }
+  if (wantsQuestion(request)) {
+    const question = planQuestion(request, tools, locale);
+    if (question) return question;
   }
   const tasks = splitTasks(request);
   const subagent = tools.find((t) => t.name === "subagent");
@@ -218,6 +225,8 @@ function planAfterTools(messages: BaseMessage[], tools: DemoToolInfo[], locale: 
     const byId = toolMessages.find((t) => t.tool_call_id === id);
     return messageText(byId ?? toolMessages[index]);
   };
+  const answered = afterAnswer(ai, resultFor(calls[0]?.id, 0), locale);
+  if (answered) return { text: withNote(answered, locale), toolCalls: [] };
   // The checklist (demo/todos.ts): written → delegate; all done → the final answer.
   const subagent = tools.find((t) => t.name === "subagent");
   if (answeredTodosOnly(ai)) {
