@@ -73,7 +73,8 @@ export function QuestionPanel({ approval, args }: { approval: ToolApproval; args
       {decide && (
         <>
           {choices.length > 0 && (
-            <div className="flex flex-wrap gap-2" role="group" aria-label={t("choices")}>
+            <fieldset className="flex flex-wrap gap-2">
+              <legend className="sr-only">{t("choices")}</legend>
               {choices.map((c) => (
                 <button
                   key={c}
@@ -86,7 +87,7 @@ export function QuestionPanel({ approval, args }: { approval: ToolApproval; args
                   {c}
                 </button>
               ))}
-            </div>
+            </fieldset>
           )}
           <form
             className="flex gap-2"
