@@ -11,6 +11,7 @@ import { formatTokens } from "./format";
 import { LazyMarkdown as Markdown } from "./lazy-markdown";
 import { MessageAttachments } from "./message-attachments";
 import { useNoticeText } from "./notice-text";
+import { pendingQuestions } from "./question-panel";
 import { StatusBadge } from "./status-badge";
 import { TimelineToggle } from "./timeline";
 import { TodoList } from "./todo-list";
@@ -183,7 +184,7 @@ export function AssistantMessage({
               data-testid="paused-badge"
               className="rounded-full bg-amber-100 px-2 py-0.5 text-[11px] font-medium text-amber-800 dark:bg-amber-900/50 dark:text-amber-200"
             >
-              {t("waitingForApproval")}
+              {pendingQuestions(tree).length > 0 ? t("waitingForAnswer") : t("waitingForApproval")}
             </span>
             {onStopPaused && (
               <button
