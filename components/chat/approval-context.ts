@@ -6,7 +6,9 @@ import type { ApiError } from "@/lib/chat/page-data";
 export type ApprovalBody =
   | { decision: "approve" }
   | { decision: "edit"; args: Record<string, unknown> }
-  | { decision: "deny"; reason?: string };
+  | { decision: "deny"; reason?: string }
+  /** The answer to an `ask_user` question. */
+  | { decision: "answer"; answer: string };
 
 /** Sends a decision; resolves with the server's refusal, or null when it was taken. */
 export type Decide = (approvalId: string, body: ApprovalBody) => Promise<ApiError | null>;

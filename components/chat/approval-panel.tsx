@@ -7,6 +7,7 @@ import { type ApprovalBody, useDecide } from "./approval-context";
 
 /** The tone of each decision (its words: chat.approval.decided.*). */
 const DECIDED_TONE: Record<Exclude<ToolApproval["status"], "pending">, string> = {
+  answered: "text-emerald-700 dark:text-emerald-400",
   approved: "text-emerald-700 dark:text-emerald-300",
   edited: "text-emerald-700 dark:text-emerald-300",
   denied: "text-red-700 dark:text-red-300",

@@ -5,14 +5,17 @@ import { useTranslations } from "next-intl";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Drawer } from "@/components/ui/drawer";
 import { addCost } from "@/lib/agents/cost";
+import type { MessageTree } from "@/lib/agents/trace";
 import type { Blocked, ChatAgent, ChatMessage } from "@/lib/chat/page-data";
 import type { AttachPolicy } from "@/lib/files/format";
 import { AgentPicker } from "./agent-picker";
+import { ApprovalContext, type Decide } from "./approval-context";
 import { siblingsInfo, visiblePath } from "./branches";
 import { Composer } from "./composer";
 import { ConversationList } from "./conversation-list";
 import { ConversationCost } from "./cost";
 import { AssistantMessage, UserMessage } from "./message-item";
+import { pendingQuestions, QuestionPanel } from "./question-panel";
 import { ShareButton } from "./share-dialog";
 import { TemporaryBanner, TemporaryToggle } from "./temporary-chat";
 import { useAttachments } from "./use-attachments";
@@ -233,6 +236,13 @@ export function ChatView({
             </button>
           </div>
         )}
+        {/* The questions the last answer waits for, also at hand above the composer. */}
+        {last?.role === "ASSISTANT" && (
+          <ComposerQuestions
+            tree={chat.live?.assistantId === last.id ? chat.live.tree : last.parts}
+            decide={chat.decide}
+          />
+        )}
         <Composer
           value={draft}
           onChange={setDraft}
@@ -245,6 +255,25 @@ export function ChatView({
         />
       </div>
     </div>
+  );
+}
+
+function ComposerQuestions({ tree, decide }: { tree: MessageTree | null; decide: Decide }) {
+  const t = useTranslations("chat.question");
+  const questions = pendingQuestions(tree);
+  if (questions.length === 0) return null;
+  return (
+    <ApprovalContext.Provider value={decide}>
+      <section
+        aria-label={t("waiting")}
+        className="overflow-hidden rounded-lg border border-sky-200 dark:border-sky-900/60"
+        data-testid="composer-questions"
+      >
+        {questions.map((q) =>
+          q.approval ? <QuestionPanel key={q.id} approval={q.approval} args={q.args} /> : null,
+        )}
+      </section>
+    </ApprovalContext.Provider>
   );
 }
 

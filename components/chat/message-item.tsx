@@ -11,8 +11,10 @@ import { formatTokens } from "./format";
 import { LazyMarkdown as Markdown } from "./lazy-markdown";
 import { MessageAttachments } from "./message-attachments";
 import { useNoticeText } from "./notice-text";
+import { pendingQuestions } from "./question-panel";
 import { StatusBadge } from "./status-badge";
 import { TimelineToggle } from "./timeline";
+import { TodoList } from "./todo-list";
 import { TraceContent } from "./trace-content";
 
 interface BranchNav {
@@ -182,7 +184,7 @@ export function AssistantMessage({
               data-testid="paused-badge"
               className="rounded-full bg-amber-100 px-2 py-0.5 text-[11px] font-medium text-amber-800 dark:bg-amber-900/50 dark:text-amber-200"
             >
-              {t("waitingForApproval")}
+              {pendingQuestions(tree).length > 0 ? t("waitingForAnswer") : t("waitingForApproval")}
             </span>
             {onStopPaused && (
               <button
@@ -210,6 +212,7 @@ export function AssistantMessage({
           {noticeText(notice)}
         </p>
       ))}
+      {tree?.todos && <TodoList todos={tree.todos} />}
       {tree && tree.content.length > 0 ? (
         <ApprovalContext.Provider value={decide ?? null}>
           <TraceContent content={tree.content} />

@@ -7,6 +7,7 @@ import { useCostText } from "./cost";
 import { formatDuration, formatTokens, tail } from "./format";
 import { StatusBadge } from "./status-badge";
 import { useStopReason } from "./stop-reason";
+import { TodoList } from "./todo-list";
 import { TraceContent } from "./trace-content";
 
 function plainText(content: TraceNode[]): string {
@@ -133,6 +134,11 @@ export function SubagentBlock({ node }: { node: SubagentNode }) {
           <span className="pl-7 text-xs text-red-600 dark:text-red-400">{node.error}</span>
         )}
       </button>
+      {node.todos && (
+        <div className="px-3 pb-1" data-testid="subagent-todos">
+          <TodoList todos={node.todos} />
+        </div>
+      )}
       {open && (
         <div
           className="border-t border-zinc-200 px-4 py-2 dark:border-zinc-800"

@@ -5,6 +5,7 @@ import { useState } from "react";
 import type { ToolCallNode } from "@/lib/agents/trace";
 import { ApprovalPanel } from "./approval-panel";
 import { formatDuration } from "./format";
+import { QuestionPanel } from "./question-panel";
 import { StatusBadge } from "./status-badge";
 
 /** `notes__save_note` → `save_note` when the server is shown beside it. */
@@ -69,7 +70,12 @@ export function ToolCallBlock({ node }: { node: ToolCallNode }) {
           <StatusBadge status={node.status} />
         )}
       </button>
-      {node.approval && <ApprovalPanel approval={node.approval} args={node.args} />}
+      {node.approval &&
+        (node.name === "ask_user" ? (
+          <QuestionPanel approval={node.approval} args={node.args} />
+        ) : (
+          <ApprovalPanel approval={node.approval} args={node.args} />
+        ))}
       {open && (
         <div
           className="space-y-2 border-t border-zinc-200 px-3 py-2 font-mono text-xs dark:border-zinc-800"

@@ -6,7 +6,7 @@
  */
 import type { RunSnapshot } from "./graph/journal";
 
-export type ApprovalStatus = "pending" | "approved" | "edited" | "denied" | "expired";
+export type ApprovalStatus = "pending" | "approved" | "edited" | "denied" | "expired" | "answered";
 
 /** The approval state of one tool call. */
 export interface ToolApproval {
@@ -17,6 +17,8 @@ export interface ToolApproval {
   args?: Record<string, unknown>;
   /** `denied`: the person's reason; `expired`: why nobody can decide any more (the run's error). */
   reason?: string;
+  /** `answered`: what the user replied to an `ask_user` question (the tool's result). */
+  answer?: string;
   /** `expired` without a message of the run's own: how the answer ended (the chat words it). */
   expiredBy?: ExpiredBy;
 }
@@ -27,7 +29,9 @@ export type ExpiredBy = "ended" | "interrupted";
 export type ApprovalDecision =
   | { decision: "approve" }
   | { decision: "edit"; args: Record<string, unknown> }
-  | { decision: "deny"; reason?: string };
+  | { decision: "deny"; reason?: string }
+  /** The user's reply to an `ask_user` question. */
+  | { decision: "answer"; answer: string };
 
 /** A tool call that waits for a person. */
 export interface ApprovalRequest {
@@ -68,5 +72,6 @@ export function deniedResult(reason: string | undefined): string {
 export function decidedApproval(id: string, d: ApprovalDecision): ToolApproval {
   if (d.decision === "approve") return { id, status: "approved" };
   if (d.decision === "edit") return { id, status: "edited", args: d.args };
+  if (d.decision === "answer") return { id, status: "answered", answer: d.answer };
   return d.reason?.trim() ? { id, status: "denied", reason: d.reason.trim() } : { id, status: "denied" };
 }

@@ -1,5 +1,6 @@
 import type { ToolApproval } from "./approval";
 import type { RunError } from "./errors";
+import type { TodoItem } from "./tools/write-todos";
 
 /**
  * The one typed event stream of a run: the chat route sends it over SSE, persistence stores it
@@ -74,6 +75,13 @@ export interface ToolCallEndEvent extends EventBase {
   /** What the model receives as the ToolMessage content. */
   result: string;
   error?: string;
+}
+/** An agent's checklist after a `write_todos` call (the whole list: each call replaces it). */
+export interface TodosEvent extends EventBase {
+  type: "todos";
+  /** The `write_todos` tool call id. */
+  id: string;
+  todos: TodoItem[];
 }
 /** A call of a tool that asks before running: pending, then the person's decision. */
 export interface ToolApprovalEvent extends EventBase {
@@ -165,6 +173,7 @@ export type RunEvent =
   | ToolCallStartEvent
   | ToolCallEndEvent
   | ToolApprovalEvent
+  | TodosEvent
   | SubagentStartEvent
   | SubagentStopEvent
   | SubagentErrorEvent

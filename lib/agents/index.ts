@@ -33,6 +33,6 @@ export {
   selfSpawnDescription,
   type ToInput,
 } from "./subagents/expand";
-export { BUILTIN_TOOLS, evaluateExpression, listBuiltinTools } from "./tools";
+export { ASK_USER_TOOL_NAME, BUILTIN_TOOLS, evaluateExpression, listBuiltinTools } from "./tools";
 export * from "./trace";
 export type * from "./types";

@@ -11,6 +11,7 @@ import {
   type UsageEvent,
 } from "./events";
 import { applyTimeline, indexTimeline, type TimelineIndex, type TimelineSpan } from "./timeline";
+import type { TodoItem } from "./tools/write-todos";
 
 export type NodeStatus = "running" | "completed" | "failed" | "stopped";
 
@@ -75,6 +76,8 @@ export interface SubagentNode {
   startedAt?: number;
   /** Why a block left unfinished by its run stopped there; absent for a Stop. */
   stopReason?: StopReason;
+  /** The child's checklist as its latest `write_todos` call left it. */
+  todos?: TodoItem[];
 }
 export interface HandoffNode {
   type: "handoff";
@@ -99,6 +102,8 @@ export interface MessageTree {
   notices?: RunNotice[];
   /** The run's timeline (see timeline.ts); absent for runs whose events carry no offsets. */
   timeline?: TimelineSpan[];
+  /** The root agent's checklist as its latest `write_todos` call left it. */
+  todos?: TodoItem[];
 }
 
 interface Span {
@@ -321,6 +326,14 @@ export function applyEvent(tree: MessageTree, ev: RunEvent): MessageTree {
       // The call runs from its approval on: its duration is the tool's, not the wait for a person
       // (also when the tree was stored while it waited and is continued after a resume).
       if (ev.approval.status === "approved" || ev.approval.status === "edited") startedAt.set(ev.id, ev.ts);
+      break;
+    }
+    case "todos": {
+      // Each call replaces the list; it lives on the agent's own block (the answer for the root).
+      const todos = ev.todos.map((t) => ({ ...t }));
+      const node = spans.get(ev.spanId)?.node;
+      if (node) node.todos = todos;
+      else tree.todos = todos;
       break;
     }
     case "subagent_start": {

@@ -12,6 +12,7 @@ import {
   type ApprovalDecision,
   type ApprovalHooks,
   type ApprovalRequest,
+  ASK_USER_TOOL_NAME,
   applyEvent,
   decidedApproval,
   type Limits,
@@ -39,7 +40,7 @@ import {
   reopenPausedRun,
 } from "@/lib/db/tool-approvals";
 import { env } from "@/lib/env";
-import { AppError } from "@/lib/errors";
+import { AppError, text } from "@/lib/errors";
 import type { WithAttachments } from "@/lib/files/send";
 import { issueText } from "@/lib/http/zod-fields";
 import type { Locale } from "@/lib/i18n/locales";
@@ -116,15 +117,16 @@ globalWaiters.__approvalWaiters ??= new Map();
 const waiters: Map<string, Deliver> = globalWaiters.__approvalWaiters;
 
 function decisionOf(
-  row: Pick<ApprovalRow, "status" | "editedArgs" | "reason">,
+  row: Pick<ApprovalRow, "status" | "editedArgs" | "reason" | "answer">,
 ): ApprovalDecision | undefined {
+  if (row.status === "ANSWERED") return { decision: "answer", answer: row.answer ?? "" };
   if (row.status === "APPROVED") return { decision: "approve" };
   if (row.status === "EDITED") return { decision: "edit", args: row.editedArgs as Record<string, unknown> };
   if (row.status === "DENIED") return { decision: "deny", reason: row.reason ?? undefined };
   return undefined;
 }
 
-function deliver(row: Pick<ApprovalRow, "id" | "status" | "editedArgs" | "reason">): boolean {
+function deliver(row: Pick<ApprovalRow, "id" | "status" | "editedArgs" | "reason" | "answer">): boolean {
   const decision = decisionOf(row);
   const to = waiters.get(row.id);
   if (!decision || !to) return false;
@@ -245,6 +247,7 @@ function logError(msg: string, runId: string, err: unknown) {
 // ─── Deciding ─────────────────────────────────────────────────────────────────────────────────
 
 const MAX_ARGS_CHARS = 100_000;
+const MAX_ANSWER_CHARS = 4000;
 
 const decisionSchema = z.discriminatedUnion("decision", [
   z.object({ decision: z.literal("approve") }),
@@ -258,9 +261,13 @@ const decisionSchema = z.discriminatedUnion("decision", [
     decision: z.literal("deny"),
     reason: z.string().trim().max(1000, "field.reason_long").optional(),
   }),
+  z.object({
+    decision: z.literal("answer"),
+    answer: z.string().trim().min(1, "field.answer_empty").max(MAX_ANSWER_CHARS),
+  }),
 ]);
 
-const STATUS_OF = { approve: "APPROVED", edit: "EDITED", deny: "DENIED" } as const;
+const STATUS_OF = { approve: "APPROVED", edit: "EDITED", deny: "DENIED", answer: "ANSWERED" } as const;
 
 export interface DecisionOutcome {
   approval: ToolApproval;
@@ -298,6 +305,12 @@ export async function decideApproval({
     await expirePausedRun({ runId: found.run.id, assistantMessageId: found.run.assistantMessageId });
     throw expiredRefusal();
   }
+  // A question is answered (or declined), never approved; only a question is answered.
+  if ((found.toolName === ASK_USER_TOOL_NAME) !== (d.decision === "answer") && d.decision !== "deny") {
+    const key =
+      d.decision === "answer" ? "bad_request.approval_not_question" : "bad_request.approval_question";
+    throw new AppError("bad_request:approval", { key, fields: { decision: text(key) } });
+  }
   if (d.decision === "edit") {
     const problem = await toolArgsProblem({ userId, name: found.toolName, args: d.args });
     if (problem)
@@ -310,6 +323,7 @@ export async function decideApproval({
   const status = STATUS_OF[d.decision];
   const editedArgs = d.decision === "edit" ? d.args : undefined;
   const reason = d.decision === "deny" ? d.reason || undefined : undefined;
+  const answer = d.decision === "answer" ? d.answer : undefined;
   const runId = found.run.id;
   // A paused run reopens as this process's: held from before, so the lease sweep never takes it
   // for an orphan (a run this process already holds is not touched).
@@ -324,7 +338,7 @@ export async function decideApproval({
       } else if (run?.status !== "RUNNING") {
         throw new AppError("conflict:approval_expired", { key: "conflict.approval_run_ended" });
       }
-      if (!(await recordDecision({ tx, id: approvalId, status, editedArgs, reason })))
+      if (!(await recordDecision({ tx, id: approvalId, status, editedArgs, reason, answer })))
         throw alreadyDecided("DECIDED");
       if (run.status !== "PAUSED") return {};
       const reopened = await reopenPausedRun({ tx, runId, processId: processLeaseId() });
@@ -338,7 +352,15 @@ export async function decideApproval({
   if (!outcome.resume) {
     if (holding) releaseRun(runId);
     // The run waits in this process, or in another one: relayed there (it reads the decision back).
-    if (!deliver({ id: approvalId, status, editedArgs: editedArgs ?? null, reason: reason ?? null }))
+    if (
+      !deliver({
+        id: approvalId,
+        status,
+        editedArgs: editedArgs ?? null,
+        reason: reason ?? null,
+        answer: answer ?? null,
+      })
+    )
       await runBus()
         .signal({ type: "decided", approvalId })
         .catch((err) => logError("relaying a decision failed", runId, err));

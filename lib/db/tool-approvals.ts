@@ -16,6 +16,7 @@ export interface ApprovalRow {
   status: ToolApprovalStatus;
   editedArgs: unknown;
   reason: string | null;
+  answer: string | null;
 }
 
 const approvalSelect = {
@@ -27,6 +28,7 @@ const approvalSelect = {
   status: true,
   editedArgs: true,
   reason: true,
+  answer: true,
 } as const;
 
 /** Records a waiting call (once: a resumed run asks again with the same id); returns its row. */
@@ -50,7 +52,7 @@ export async function ensureApproval(input: {
 export async function decidedApprovals({ tx = getDb(), ids }: { tx?: Tx; ids: string[] }) {
   if (!ids.length) return [];
   return tx.toolApproval.findMany({
-    where: { id: { in: ids }, status: { in: ["APPROVED", "EDITED", "DENIED"] } },
+    where: { id: { in: ids }, status: { in: ["APPROVED", "EDITED", "DENIED", "ANSWERED"] } },
     select: approvalSelect,
   });
 }
@@ -126,12 +128,14 @@ export async function recordDecision({
   status,
   editedArgs,
   reason,
+  answer,
 }: {
   tx: Tx;
   id: string;
-  status: "APPROVED" | "EDITED" | "DENIED";
+  status: "APPROVED" | "EDITED" | "DENIED" | "ANSWERED";
   editedArgs?: Record<string, unknown>;
   reason?: string;
+  answer?: string;
 }): Promise<boolean> {
   const { count } = await tx.toolApproval.updateMany({
     where: { id, status: "PENDING" },
@@ -140,6 +144,7 @@ export async function recordDecision({
       decidedAt: new Date(),
       ...(editedArgs ? { editedArgs: editedArgs as Json } : {}),
       ...(reason ? { reason } : {}),
+      ...(answer !== undefined ? { answer } : {}),
     },
   });
   return count > 0;

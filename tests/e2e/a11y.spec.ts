@@ -62,6 +62,11 @@ async function prepare(browser: Browser) {
   });
   expect(answered.status()).toBe(200);
   const builder = new AgentBuilderPage(page);
+  // An agent that asks the user (ask_user), for the question state.
+  await builder.gotoNew();
+  await builder.fillBasics({ name: "A11y asker" });
+  await page.getByTestId("tool-picker").getByTestId("tool-ask_user").check();
+  await builder.create();
   await builder.open("Team Lead");
   agentUrl = new URL(page.url()).pathname;
   await ctx.close();
@@ -99,6 +104,19 @@ const STATES: State[] = [
       await chat.waitForAnswer();
       await chat.lastAssistant().getByTestId("timeline-toggle").click();
       await expect(chat.lastAssistant().getByTestId("timeline-lane").first()).toBeVisible();
+    },
+  },
+  {
+    // A question to the user (ask_user): inline in its block and above the composer.
+    name: "chat-question",
+    signedIn: true,
+    open: async (page) => {
+      const chat = new ChatPage(page);
+      await chat.openNew("A11y asker");
+      await chat.send("Pick one [ask]");
+      await expect(page.getByTestId("composer-questions").getByTestId("question-choice")).toHaveCount(2, {
+        timeout: 45_000,
+      });
     },
   },
   {

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { type AIMessage, type BaseMessage, ToolMessage } from "@langchain/core/messages";
 import { type ApprovalDecision, type ApprovalRequest, decidedApproval, deniedResult } from "../approval";
 import { errorMessage } from "../errors";
+import { ASK_USER_TOOL_NAME, parseQuestion, parseTodos, WRITE_TODOS_TOOL_NAME } from "../tools";
 import type { AgentExecution } from "./context";
 import { Semaphore } from "./queue";
 import { type RunAgentGraph, runSubagent } from "./subagent";
@@ -29,6 +30,7 @@ async function runRegistryTool(
     const error = `Tool "${call.name}" is not available to this agent`;
     return { text: `Error: ${error}`, error };
   }
+  if (call.name === ASK_USER_TOOL_NAME) return askUser(exec, call);
   let args: unknown = call.args;
   if (exec.input.askTools.has(call.name)) {
     if (!run.approvals) {
@@ -53,6 +55,31 @@ async function runRegistryTool(
   } finally {
     run.idle.end();
   }
+}
+
+/**
+ * A question to the user: held exactly like a call that asks before running (the same durable
+ * pause, resume and expiry), and the user's answer is the tool's result.
+ */
+async function askUser(
+  exec: AgentExecution,
+  call: { id: string; name: string; args: Record<string, unknown> },
+): Promise<{ text: string; error?: string }> {
+  if (!exec.run.approvals) {
+    const error = "Nobody can be asked in this run";
+    return { text: `Error: ${error}`, error };
+  }
+  let question: Record<string, unknown>;
+  try {
+    question = parseQuestion(call.args);
+  } catch (err) {
+    const error = errorMessage(err);
+    return { text: `Error: ${error}`, error };
+  }
+  const decision = await askPerson(exec, { ...call, args: question }, undefined);
+  if (decision.decision === "answer") return { text: decision.answer };
+  const text = deniedResult(decision.decision === "deny" ? decision.reason : undefined);
+  return { text, error: text };
 }
 
 /** Rejects with the signal's reason when it aborts first. */
@@ -178,6 +205,9 @@ export async function runTools(
         }
       } else {
         out = await runRegistryTool(exec, { id, name: call.name, args });
+        // The plan the user sees: announced once the call succeeded (its arguments are valid).
+        if (call.name === WRITE_TODOS_TOOL_NAME && !out.error && exec.input.toolRegistry.has(call.name))
+          run.emit({ type: "todos", spanId, parentSpanId, depth, agentId, id, todos: parseTodos(args) });
       }
       run.journal.data.results[id] = out.error ? { text: out.text, error: out.error } : { text: out.text };
       const end = {

@@ -1,17 +1,23 @@
 import { z } from "zod";
 import type { RegistryTool } from "../types";
+import { askUserTool } from "./ask-user";
 import { calculatorTool } from "./calculator";
 import { currentTimeTool } from "./current-time";
 import type { BuiltinTool } from "./types";
+import { writeTodosTool } from "./write-todos";
 
+export { ASK_USER_TOOL_NAME, type AskUserArgs, parseQuestion } from "./ask-user";
 export { evaluateExpression } from "./calculator";
 export type { BuiltinTool } from "./types";
+export { parseTodos, type TodoItem, type TodoStatus, WRITE_TODOS_TOOL_NAME } from "./write-todos";
 
 /** Built-in tools by name; agents reference them by these names. */
 // biome-ignore lint/suspicious/noExplicitAny: each tool has its own argument type
 export const BUILTIN_TOOLS: Readonly<Record<string, BuiltinTool<any>>> = Object.freeze({
+  ask_user: askUserTool,
   calculator: calculatorTool,
   current_time: currentTimeTool,
+  write_todos: writeTodosTool,
 });
 
 /** `{ name, description }` of every built-in tool, for the agent builder. */

@@ -49,7 +49,12 @@ describe("current_time", () => {
 
 describe("BUILTIN_TOOLS", () => {
   it("lists every tool with a short description", () => {
-    expect(listBuiltinTools().map((t) => t.name)).toEqual(["calculator", "current_time"]);
+    expect(listBuiltinTools().map((t) => t.name)).toEqual([
+      "ask_user",
+      "calculator",
+      "current_time",
+      "write_todos",
+    ]);
     for (const t of Object.values(BUILTIN_TOOLS)) expect(t.description.length).toBeGreaterThan(10);
     expect(builtinRegistryTool("nope")).toBeUndefined();
     expect(builtinRegistryTool("toString")).toBeUndefined();

@@ -9,7 +9,9 @@
  * 4. A request about attached files ("summarize the attached file", "count the rows of the CSV")
  *    → an answer per file; with several files and a `subagent` tool, one subagent per file, each
  *    passed its file by name (demo/files.ts).
- * 5. Otherwise each task is answered, calling `calculator` / `current_time` first when bound and needed,
+ * 5. A request with the marker "[ask]" (demo/ask.ts) → `ask_user` when bound, else handed whole to
+ *    the first explicit child; after the answer, what the user chose.
+ * 6. Otherwise each task is answered, calling `calculator` / `current_time` first when bound and needed,
  *    or the notes server's `save_note` / `list_notes` ("save a note …", "list my notes").
  */
 
@@ -18,11 +20,20 @@ import { type FileBlock, readFileBlocks } from "../../agents/files";
 import { messageText } from "../../agents/messages";
 import { DEFAULT_LOCALE, type Locale } from "../../i18n/locales";
 import { answerTask, answerWithToolResult, composeFinalAnswer } from "./answers";
+import { afterAnswer, planQuestion, wantsQuestion } from "./ask";
 import { answerAboutFiles, filesInView, isAboutFiles } from "./files";
 import { demoNote, demoT } from "./i18n";
 import { answerNoteResult, isNoteTool, planDeleteAfterList, planNoteCall } from "./notes";
 import { type Route, routeTask } from "./routing";
 import { asksForTime, findArithmetic, splitTasks } from "./tasks";
+import {
+  answeredTodosOnly,
+  delegationBefore,
+  doneTodos,
+  firstTodos,
+  WRITE_TODOS,
+  wroteAllDone,
+} from "./todos";
 
 /** A bound tool as the demo sees it: name and JSON schema of its arguments. */
 export interface DemoToolInfo {
@@ -71,9 +82,16 @@ export function planTurn(
       toolCalls: [],
     };
   }
+  if (wantsQuestion(request)) {
+    const question = planQuestion(request, tools, locale);
+    if (question) return question;
+  }
   const tasks = splitTasks(request);
   const subagent = tools.find((t) => t.name === "subagent");
-  if (subagent && tasks.length >= 2) return planDelegation(tasks, subagent, locale);
+  if (subagent && tasks.length >= 2) {
+    if (tools.some((t) => t.name === WRITE_TODOS)) return firstTodos(tasks, locale);
+    return planDelegation(tasks, subagent, locale);
+  }
   const steps = planSteps(tasks, tools);
   const toolCalls = steps.flatMap((s) => (s.call ? [s.call] : []));
   if (toolCalls.length > 0) {
@@ -207,7 +225,22 @@ function planAfterTools(messages: BaseMessage[], tools: DemoToolInfo[], locale: 
     const byId = toolMessages.find((t) => t.tool_call_id === id);
     return messageText(byId ?? toolMessages[index]);
   };
+  const answered = afterAnswer(ai, resultFor(calls[0]?.id, 0), locale);
+  if (answered) return { text: withNote(answered, locale), toolCalls: [] };
+  // The checklist (demo/todos.ts): written → delegate; all done → the final answer.
+  const subagent = tools.find((t) => t.name === "subagent");
+  if (answeredTodosOnly(ai)) {
+    if (wroteAllDone(ai))
+      return planAfterTools(
+        delegationBefore(messages, i - 1),
+        tools.filter((t) => t.name !== WRITE_TODOS),
+        locale,
+      );
+    if (subagent) return planDelegation(splitTasks(latestHumanText(messages)), subagent, locale);
+  }
   const subagentCalls = calls.filter((c) => c.name === "subagent");
+  if (subagentCalls.length > 0 && tools.some((t) => t.name === WRITE_TODOS))
+    return doneTodos(splitTasks(latestHumanText(messages)), locale);
   if (subagentCalls.length > 0) {
     const results = subagentCalls.map((c, idx) => ({
       task: String(c.args.description ?? ""),
