@@ -15,6 +15,7 @@ import { ConversationCost } from "./cost";
 import { AssistantMessage, UserMessage } from "./message-item";
 import { useAttachments } from "./use-attachments";
 import { useChat } from "./use-chat";
+import { useJumpToMessage } from "./use-jump-to-message";
 
 /**
  * Requests the offline demo model understands as several tasks, so a delegating agent hands each
@@ -78,6 +79,7 @@ export function ChatView({
   useEffect(() => {
     bottom.current?.scrollIntoView({ block: "end" });
   }, [path.length, chat.live?.tree]);
+  useJumpToMessage(chat.messages, path, setChoice);
 
   // Running total: the ledger's figure at render plus the answers written since (live ones as they stream).
   const initialIds = useMemo(() => new Set(initialMessages.map((m) => m.id)), [initialMessages]);
