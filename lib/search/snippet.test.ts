@@ -20,7 +20,7 @@ describe("message search snippets", () => {
 
   it("keeps surrogate pairs whole at the edges", () => {
     const s = makeSnippet(`${"😀".repeat(100)}needle${"😀".repeat(100)}`, "needle", ["needle"], 41);
-    expect(s.text.isWellFormed()).toBe(true);
+    expect(encodeURIComponent(s.text)).toBeTruthy(); // throws on a lone surrogate
     expect(marked(s)).toEqual(["needle"]);
   });
 
