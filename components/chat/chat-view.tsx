@@ -12,6 +12,7 @@ import { siblingsInfo, visiblePath } from "./branches";
 import { Composer } from "./composer";
 import { ConversationList } from "./conversation-list";
 import { ConversationCost } from "./cost";
+import { ExportMenu } from "./export-menu";
 import { AssistantMessage, UserMessage } from "./message-item";
 import { useAttachments } from "./use-attachments";
 import { useChat } from "./use-chat";
@@ -135,6 +136,7 @@ export function ChatView({
           </span>
         )}
         {conversationCost !== undefined && <ConversationCost cost={conversationCost} />}
+        <ExportMenu conversationId={conversationId} />
       </div>
       <Drawer open={chatsOpen} onClose={() => setChatsOpen(false)} label={t("closeChats")} hideFrom="lg">
         <ConversationList />
