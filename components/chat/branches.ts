@@ -33,3 +33,16 @@ export function siblingsInfo(messages: ChatMessage[], message: ChatMessage) {
   const siblings = messages.filter((m) => m.parentId === message.parentId);
   return { index: siblings.findIndex((m) => m.id === message.id), count: siblings.length };
 }
+
+/** The branch choice that puts `id` on the visible path (null if there is no such message). */
+export function choiceShowing(messages: ChatMessage[], id: string): Record<string, number> | null {
+  const byId = new Map(messages.map((m) => [m.id, m]));
+  let m = byId.get(id);
+  if (!m) return null;
+  const choice: Record<string, number> = {};
+  while (m) {
+    choice[m.parentId ?? "root"] = siblingsInfo(messages, m).index;
+    m = m.parentId ? byId.get(m.parentId) : undefined;
+  }
+  return choice;
+}

@@ -14,12 +14,14 @@ import { siblingsInfo, visiblePath } from "./branches";
 import { Composer } from "./composer";
 import { ConversationList } from "./conversation-list";
 import { ConversationCost } from "./cost";
+import { ExportMenu } from "./export-menu";
 import { AssistantMessage, UserMessage } from "./message-item";
 import { pendingQuestions, QuestionPanel } from "./question-panel";
 import { ShareButton } from "./share-dialog";
 import { TemporaryBanner, TemporaryToggle } from "./temporary-chat";
 import { useAttachments } from "./use-attachments";
 import { useChat } from "./use-chat";
+import { useJumpToMessage } from "./use-jump-to-message";
 
 /**
  * Requests the offline demo model understands as several tasks, so a delegating agent hands each
@@ -95,6 +97,7 @@ export function ChatView({
   useEffect(() => {
     bottom.current?.scrollIntoView({ block: "end" });
   }, [path.length, chat.live?.tree]);
+  useJumpToMessage(chat.messages, path, setChoice);
 
   // Running total: the ledger's figure at render plus the answers written since (live ones as they stream).
   const initialIds = useMemo(() => new Set(initialMessages.map((m) => m.id)), [initialMessages]);
@@ -156,6 +159,7 @@ export function ChatView({
         {chat.conversationId && !temporary && (
           <ShareButton conversationId={chat.conversationId} messageId={last?.id} />
         )}
+        <ExportMenu conversationId={conversationId} />
       </div>
       {temporary && temporaryInfo && (
         <TemporaryBanner until={temporaryInfo.until} hours={temporaryInfo.hours} />

@@ -7,12 +7,13 @@ import type { ConversationItem as Item } from "@/lib/chat/page-data";
 import { ConversationActions } from "./conversation-actions";
 import { FOCUS_TARGET } from "./focus-targets";
 import { DATE_GROUPS, type DateGroup, dateGroup, shortWhen } from "./format";
+import { MessageSearchResults } from "./message-search-results";
 import { CONVERSATIONS_CHANGED } from "./use-chat";
 
 /**
  * The user's conversations, newest first, in sections Today / Yesterday / Previous 7 days / Older
- * (each with its date): search by title, rename, delete with confirmation. The server orders them
- * (by when they last changed) and searches the titles; nothing here compares titles.
+ * (each with its date): search by title (and, below, in the messages' text), rename, delete with
+ * confirmation. The server orders them (by when they last changed) and searches; nothing here compares.
  */
 export function ConversationList() {
   const t = useTranslations("chat.list");
@@ -182,6 +183,7 @@ export function ConversationList() {
           </Fragment>
         ))}
       </ul>
+      <MessageSearchResults query={query} />
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { useCostText } from "./cost";
 import { EndedEarly } from "./ended-early";
 import { formatTokens } from "./format";
 import { LazyMarkdown as Markdown } from "./lazy-markdown";
+import { messageElementId } from "./message-anchor";
 import { MessageAttachments } from "./message-attachments";
 import { useNoticeText } from "./notice-text";
 import { pendingQuestions } from "./question-panel";
@@ -81,7 +82,12 @@ export function UserMessage({
     setEditing(true);
   }, [refusedEdit]);
   return (
-    <div className="group flex flex-col items-end gap-1" data-testid="user-message">
+    <div
+      id={messageElementId(message.id)}
+      tabIndex={-1}
+      className="group flex flex-col items-end gap-1 outline-none focus-visible:ring-2 focus-visible:ring-accent-500"
+      data-testid="user-message"
+    >
       <MessageAttachments files={message.attachments ?? []} />
       {editing ? (
         <div className="w-full max-w-[85%] space-y-2">
@@ -174,7 +180,13 @@ export function AssistantMessage({
   const costText = useCostText();
   const noticeText = useNoticeText();
   return (
-    <div className="group space-y-1" data-testid="assistant-message" data-status={message.status}>
+    <div
+      id={messageElementId(message.id)}
+      tabIndex={-1}
+      className="group space-y-1 outline-none focus-visible:ring-2 focus-visible:ring-accent-500"
+      data-testid="assistant-message"
+      data-status={message.status}
+    >
       <div className="flex items-center gap-2 text-xs text-zinc-500">
         <span className="font-medium text-zinc-700 dark:text-zinc-300">{agentName ?? t("agent")}</span>
         {/* Once its calls are decided, a paused answer goes on streaming: its live status applies. */}

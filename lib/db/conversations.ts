@@ -160,7 +160,8 @@ export async function getConversationWithMessages({ id, userId }: { id: string; 
     { id: string; userId: string; title: string; messages: Array<Record<string, unknown>> }[]
   >`
     SELECT c."id", c."userId", c."title",
-      COALESCE((SELECT json_agg(to_jsonb(m) || jsonb_build_object('attachments', COALESCE((
+      -- Without the search column (derived from content, and bulky).
+      COALESCE((SELECT json_agg((to_jsonb(m) - 'searchVector') || jsonb_build_object('attachments', COALESCE((
           SELECT jsonb_agg(jsonb_build_object('id', a."id", 'name', a."name", 'mimeType', a."mimeType",
             'kind', a."kind", 'size', a."size") ORDER BY a."createdAt", a."id")
           FROM "Attachment" a WHERE a."messageId" = m."id"), '[]'::jsonb)) ORDER BY m."createdAt", m."id")

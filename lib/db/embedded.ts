@@ -3,6 +3,7 @@
 // Used by `npm start` when DATABASE_URL is unset; the data lives in a local folder.
 import { mkdir } from "node:fs/promises";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 
 export interface EmbeddedPostgres {
@@ -20,7 +21,8 @@ export async function startEmbeddedPostgres({
   host?: string;
 }): Promise<EmbeddedPostgres> {
   await mkdir(dataDir, { recursive: true });
-  const db = await PGlite.create(dataDir);
+  // pg_trgm: the trigram index message search uses for Chinese text (see the message_search migration).
+  const db = await PGlite.create(dataDir, { extensions: { pg_trgm } });
   // PGlite runs one query at a time for all connections; the app therefore uses a pool of one
   // connection against it (see DATABASE_POOL_MAX in scripts/start.mjs) so transactions never interleave.
   const server = new PGLiteSocketServer({ db, port, host, maxConnections: 16 });

@@ -51,19 +51,23 @@ export function readSchema(file = path.resolve(import.meta.dirname, "../../prism
       if (models.has(base)) continue; // relation fields have no column
       const isList = type.endsWith("[]");
       const dbAttr = line.match(/@db\.(\w+)/)?.[1];
+      // Unsupported("tsvector"): a column type Prisma has no scalar for, named as the database does.
+      const unsupported = base.match(/^Unsupported\("(.+)"\)$/)?.[1];
       columns.push({
         table,
         column: line.match(/@map\("([^"]+)"\)/)?.[1] ?? name,
         prismaType: base,
         // Prisma creates scalar lists without NOT NULL.
         nullable: type.endsWith("?") || isList,
-        dbType: isList
-          ? "ARRAY"
-          : enums.has(base)
-            ? "USER-DEFINED"
-            : dbAttr
-              ? DB_ATTR_SQL[dbAttr]
-              : SCALAR_SQL[base],
+        dbType: unsupported
+          ? unsupported
+          : isList
+            ? "ARRAY"
+            : enums.has(base)
+              ? "USER-DEFINED"
+              : dbAttr
+                ? DB_ATTR_SQL[dbAttr]
+                : SCALAR_SQL[base],
       });
     }
   }

@@ -10,6 +10,7 @@ import {
   TEMPORARY_SWEEP_QUEUE,
 } from "@/lib/chat/temporary-chats";
 import { setTestModelFactory } from "@/lib/chat/test-hooks";
+import { searchMessages } from "@/lib/db/conversation-search";
 import { listConversations } from "@/lib/db/conversations";
 import { getBoss, stopBoss } from "@/lib/jobs/boss";
 import { makeAgent, makeUser, post, readStream, type StreamItem } from "../helpers/chat-fixtures";
@@ -70,6 +71,9 @@ describe("temporary chats", () => {
     const temp = await chat(true);
     const normal = await chat(false);
     expect((await listConversations({ userId: user.id })).map((c) => c.id)).toEqual([normal]);
+    // Not searchable either: the same words in both chats, only the normal one is found.
+    const found = await searchMessages({ userId: user.id, search: { phrase: "hello", words: ["hello"] } });
+    expect([...new Set(found.map((m) => m.conversationId))]).toEqual([normal]);
     const [row] = await query<{ hours: number }>(
       `SELECT EXTRACT(EPOCH FROM ("expiresAt" - "createdAt")) / 3600 AS hours FROM "Conversation" WHERE id = $1`,
       [temp],

@@ -1,0 +1,57 @@
+// Export and import of a conversation: the owner check, the file's validation and the labels of the
+// Markdown in the reader's language. Formats: conversation-format.ts (JSON), conversation-markdown.ts.
+import "server-only";
+import { importConversation } from "@/lib/db/conversation-export";
+import { getConversationWithMessages } from "@/lib/db/conversations";
+import { AppError } from "@/lib/errors";
+import type { Locale } from "@/lib/i18n/locales";
+import { translatorFor } from "@/lib/i18n/translator";
+import { conversationFile, toConversationFile } from "./conversation-format";
+import { toConversationMarkdown } from "./conversation-markdown";
+
+/** The user's conversation as a file; 404 (as for a missing one) when it is someone else's. */
+export async function exportConversation({
+  id,
+  userId,
+  format,
+  locale,
+}: {
+  id: string;
+  userId: string;
+  format: "json" | "markdown";
+  locale: Locale;
+}): Promise<{ filename: string; type: string; body: string }> {
+  const c = await getConversationWithMessages({ id, userId });
+  const base =
+    c.title
+      .replace(/[^\p{L}\p{N} _-]+/gu, "")
+      .trim()
+      .slice(0, 80) || "conversation";
+  if (format === "json") {
+    const file = toConversationFile(c.title, c.messages);
+    return { filename: `${base}.json`, type: "application/json", body: `${JSON.stringify(file, null, 2)}\n` };
+  }
+  // Keys in full; the catalogs are loaded at run time, so the translator's key type is loose.
+  const t = (await translatorFor(locale)) as unknown as (
+    key: string,
+    values?: Record<string, string>,
+  ) => string;
+  const body = toConversationMarkdown(c.title, c.messages, {
+    user: t("chat.export.user"),
+    assistant: t("chat.export.assistant"),
+    subagent: (name, task) => t("chat.export.subagent", { name, task }),
+    tool: (name) => t("chat.export.tool", { name }),
+  });
+  return { filename: `${base}.md`, type: "text/markdown; charset=utf-8", body };
+}
+
+/** A file of ours, checked, stored as a new conversation of the importer; 400 naming the first bad field. */
+export async function importConversationFile(userId: string, body: unknown): Promise<{ id: string }> {
+  const parsed = conversationFile.safeParse(body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const path = issue?.path.join(".").slice(0, 100) || "(file)";
+    throw new AppError("bad_request:conversation_import", { values: { path } });
+  }
+  return importConversation({ userId, file: parsed.data });
+}
