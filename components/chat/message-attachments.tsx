@@ -39,7 +39,7 @@ export function MessageAttachments({ files }: { files: AttachmentInfo[] }) {
             data-kind={f.kind}
             className="flex max-w-64 items-center gap-2 rounded-lg border border-zinc-200 bg-white px-3 py-2 text-left text-xs hover:border-accent-500 focus-visible:outline-2 focus-visible:outline-accent-500 dark:border-zinc-700 dark:bg-zinc-900"
           >
-            <span className="rounded bg-accent-100 px-1.5 py-1 text-[10px] font-semibold text-accent-700 dark:bg-accent-500/20 dark:text-accent-300">
+            <span className="rounded bg-accent-100 px-1.5 py-1 text-[10px] font-semibold text-accent-700 dark:bg-accent-500/20 dark:text-accent-100">
               {typeLabel(f.name, f.mimeType)}
             </span>
             <span className="min-w-0">

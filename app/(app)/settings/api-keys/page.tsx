@@ -40,7 +40,7 @@ export default async function ApiKeysPage() {
         <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("help")}</p>
         <Link
           href="/docs/api"
-          className="text-sm text-accent-700 underline dark:text-accent-400"
+          className="text-sm text-accent-700 underline dark:text-accent-500"
           data-testid="api-docs-link"
         >
           {t("docsLink")}
