@@ -25,6 +25,8 @@ type State = {
 /** One conversation whose answer has subagent blocks, shared by the chat states below. */
 let conversationUrl = "";
 let agentUrl = "";
+/** The ask_user agent's name: the set-up runs once per theme and viewport, each makes its own. */
+let askerName = "";
 /** A shared link to that conversation (opened signed out). */
 let shareUrl = "";
 
@@ -64,7 +66,8 @@ async function prepare(browser: Browser) {
   const builder = new AgentBuilderPage(page);
   // An agent that asks the user (ask_user), for the question state.
   await builder.gotoNew();
-  await builder.fillBasics({ name: "A11y asker" });
+  askerName = `A11y asker ${Date.now().toString(36)}`;
+  await builder.fillBasics({ name: askerName });
   await page.getByTestId("tool-picker").getByTestId("tool-ask_user").check();
   await builder.create();
   await builder.open("Team Lead");
@@ -112,7 +115,7 @@ const STATES: State[] = [
     signedIn: true,
     open: async (page) => {
       const chat = new ChatPage(page);
-      await chat.openNew("A11y asker");
+      await chat.openNew(askerName);
       await chat.send("Pick one [ask]");
       await expect(page.getByTestId("composer-questions").getByTestId("question-choice")).toHaveCount(2, {
         timeout: 45_000,
