@@ -30,8 +30,9 @@ test("create an API key, use it against /v1/models, revoke it", async ({ browser
   expect(body.object).toBe("list");
   expect(body.data.length).toBeGreaterThan(0);
   expect(body.data[0]).toMatchObject({ object: "model" });
+  // A GET never writes: listing the models leaves the key "never used".
   await page.reload();
-  await expect(row).toContainText("Last used");
+  await expect(row).toContainText("Never used");
 
   // The starter team's lead answers through /v1/chat/completions, subagents included; the
   // conversation is in the chat list, marked as API.
@@ -44,6 +45,9 @@ test("create an API key, use it against /v1/models, revoke it", async ({ browser
   const completion = await answered.json();
   expect(completion).toMatchObject({ object: "chat.completion", choices: [{ finish_reason: "stop" }] });
   expect(completion.trace.filter((t: { depth: number }) => t.depth === 1)).toHaveLength(2);
+  // Running an agent is a use of the key.
+  await page.reload();
+  await expect(row).toContainText("Last used");
 
   await row.getByTestId("api-key-revoke").click();
   await expect(row.getByTestId("api-key-status")).toHaveText("Revoked");
