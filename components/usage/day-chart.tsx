@@ -94,27 +94,31 @@ export function DayChart({
           </>
         )}
       </figcaption>
-      <table className="sr-only">
-        <caption>{label}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t("columns.day")}</th>
-            <th scope="col">{t("columns.total")}</th>
-            <th scope="col">{t("columns.bySubagents")}</th>
-            <th scope="col">{t("columns.cost")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {days.map((d) => (
-            <tr key={d.day}>
-              <th scope="row">{dayName(d.day, "short")}</th>
-              <td>{format.number(d.total)}</td>
-              <td>{format.number(d.subagent)}</td>
-              <td>{cost(d)}</td>
+      {/* The wrapper, not the table, is visually hidden: a table ignores sr-only's 1px width and its
+          nowrap rows would widen the page on a phone. */}
+      <div className="sr-only">
+        <table>
+          <caption>{label}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t("columns.day")}</th>
+              <th scope="col">{t("columns.total")}</th>
+              <th scope="col">{t("columns.bySubagents")}</th>
+              <th scope="col">{t("columns.cost")}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {days.map((d) => (
+              <tr key={d.day}>
+                <th scope="row">{dayName(d.day, "short")}</th>
+                <td>{format.number(d.total)}</td>
+                <td>{format.number(d.subagent)}</td>
+                <td>{cost(d)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }
