@@ -5,7 +5,7 @@
  */
 import type { RegistryTool } from "@/lib/agents/types";
 import { type McpSettings, mcpSettings } from "./config";
-import { McpToolError } from "./errors";
+import { isMcpToolError } from "./errors";
 import { modelToolName, slugOfToolName } from "./names";
 import { getMcpPool, type McpPool } from "./pool";
 import { mcpRegistryTool } from "./registry-tool";
@@ -93,7 +93,7 @@ export async function resolveMcpTools({
     try {
       config = serverConfig(record, settings);
     } catch (err) {
-      if (!(err instanceof McpToolError)) throw err;
+      if (!isMcpToolError(err)) throw err;
       missing.push({ name, kind: "unusable", server: record.name, reason: err.message });
       continue;
     }
