@@ -7,8 +7,10 @@ import { type HttpTestServer, startHttpTestServer } from "../helpers/mcp-http-se
 import { resetDatabase } from "../helpers/reset-db";
 import { httpInput, register } from "./mcp-helpers";
 
-// A second module instance of errors.ts, as another server layer has: its class is not ours.
-const otherLayer = (await import("@/lib/mcp/errors.ts?layer=other")) as typeof import("@/lib/mcp/errors");
+// A second module instance of errors.ts, as another server layer has: its class is not ours. (The
+// query makes Vite load the file again; a variable keeps TypeScript from resolving the specifier.)
+const secondCopy = "@/lib/mcp/errors.ts?layer=other";
+const otherLayer: typeof import("@/lib/mcp/errors") = await import(/* @vite-ignore */ secondCopy);
 
 /** A pool created in another layer: its failures are that layer's McpToolError. */
 class OtherLayerPool extends McpPool {
