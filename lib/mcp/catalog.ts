@@ -4,6 +4,7 @@
  * run. A tool that disappeared or that the user may no longer use is reported, not thrown.
  */
 import type { RegistryTool } from "@/lib/agents/types";
+import { recordCallOutcome } from "./call-status";
 import { type McpSettings, mcpSettings } from "./config";
 import { isMcpToolError } from "./errors";
 import { modelToolName, slugOfToolName } from "./names";
@@ -111,7 +112,14 @@ export async function resolveMcpTools({
       });
       continue;
     }
-    tools.push(mcpRegistryTool(config, tool, { pool, userId, settings }));
+    tools.push(
+      mcpRegistryTool(config, tool, {
+        pool,
+        userId,
+        settings,
+        onOutcome: (failure) => recordCallOutcome(config.id, failure),
+      }),
+    );
   }
   return { tools, missing };
 }
