@@ -11,6 +11,7 @@ import { modelToolName } from "./names";
 import { getMcpPool, type McpPool } from "./pool";
 import { redact, secretValues } from "./redact";
 import { renderToolResult } from "./render";
+import { plainSchemaWording } from "./schema-wording";
 import { toolParameters } from "./tool-info";
 import type { McpServerConfig, McpToolAnnotations, McpToolInfo } from "./types";
 
@@ -62,7 +63,9 @@ export function mcpRegistryTool(
       options.onOutcome?.(null);
       const { text } = renderToolResult(result, settings.maxResultChars);
       const safe = redact(text, secrets);
-      if (result.isError) throw new McpToolError("tool", `Tool "${tool.name}" reported an error: ${safe}`);
+      if (result.isError) {
+        throw new McpToolError("tool", `Tool "${tool.name}" reported an error: ${plainSchemaWording(safe)}`);
+      }
       return safe;
     },
   };
