@@ -166,3 +166,16 @@ export async function deleteMcpServerRow({ id }: { id: string }): Promise<boolea
   const { count } = await getDb().mcpServer.deleteMany({ where: { id } });
   return count > 0;
 }
+
+/** Stores what a tool call learned of a server's reachability; writes only when the status changes. */
+export async function saveMcpServerStatus({
+  id,
+  status,
+  lastError,
+}: {
+  id: string;
+  status: McpToolCache["status"];
+  lastError: string | null;
+}): Promise<void> {
+  await getDb().mcpServer.updateMany({ where: { id, status: { not: status } }, data: { status, lastError } });
+}

@@ -18,7 +18,7 @@ import { mergeWriteOnlyMap } from "@/lib/util/write-only-map";
 import { resolvedUrlRefusal } from "./address-policy";
 import { BUILTIN_SERVERS } from "./builtin";
 import { mcpSettings } from "./config";
-import { McpToolError } from "./errors";
+import { isMcpToolError } from "./errors";
 import {
   type McpAccessInput,
   type McpServerInput,
@@ -194,7 +194,7 @@ export async function refreshMcpServer({
       cache: { tools, status: "connected", lastError: null, lastRefreshedAt },
     });
   } catch (err) {
-    if (!(err instanceof McpToolError)) throw err;
+    if (!isMcpToolError(err)) throw err;
     // The previous tool list is kept: a server that is down for a moment keeps its agents' tools.
     await saveMcpToolCache({
       id,

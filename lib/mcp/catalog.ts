@@ -4,8 +4,9 @@
  * run. A tool that disappeared or that the user may no longer use is reported, not thrown.
  */
 import type { RegistryTool } from "@/lib/agents/types";
+import { recordCallOutcome } from "./call-status";
 import { type McpSettings, mcpSettings } from "./config";
-import { McpToolError } from "./errors";
+import { isMcpToolError } from "./errors";
 import { modelToolName, slugOfToolName } from "./names";
 import { getMcpPool, type McpPool } from "./pool";
 import { mcpRegistryTool } from "./registry-tool";
@@ -93,7 +94,7 @@ export async function resolveMcpTools({
     try {
       config = serverConfig(record, settings);
     } catch (err) {
-      if (!(err instanceof McpToolError)) throw err;
+      if (!isMcpToolError(err)) throw err;
       missing.push({ name, kind: "unusable", server: record.name, reason: err.message });
       continue;
     }
@@ -111,7 +112,14 @@ export async function resolveMcpTools({
       });
       continue;
     }
-    tools.push(mcpRegistryTool(config, tool, { pool, userId, settings }));
+    tools.push(
+      mcpRegistryTool(config, tool, {
+        pool,
+        userId,
+        settings,
+        onOutcome: (failure) => recordCallOutcome(config.id, failure),
+      }),
+    );
   }
   return { tools, missing };
 }

@@ -2,6 +2,7 @@
 import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { AddressRefusedError } from "./address-policy";
+import { plainSchemaWording } from "./schema-wording";
 
 const NETWORK_CODES: Record<string, string> = {
   ECONNREFUSED: "connection refused",
@@ -37,7 +38,7 @@ export function describeError(err: unknown): string {
   if (err instanceof McpError) {
     if (err.code === ErrorCode.ConnectionClosed) return "the connection was closed";
     if (err.code === ErrorCode.RequestTimeout) return "no answer in time";
-    return err.message.replace(/^MCP error -?\d+: /, "");
+    return plainSchemaWording(err.message.replace(/^MCP error -?\d+: /, ""));
   }
   const code = errorCode(err);
   if (code && NETWORK_CODES[code]) return NETWORK_CODES[code];

@@ -14,6 +14,8 @@ export interface ConnectHooks {
   onToolsChanged: (tools: McpToolInfo[]) => void;
   /** The transport closed (stdio process exited, or we closed it). */
   onClose: (client: Client) => void;
+  /** A request's response stream broke: the server went away under the calls in flight. */
+  onBroken: (client: Client, error: unknown) => void;
 }
 
 /** Resolves with a connected client, or rejects with an Error whose message says why (redacted). */
@@ -22,7 +24,13 @@ export async function connectClient(
   settings: McpSettings,
   hooks: ConnectHooks,
 ): Promise<Client> {
-  const { transport, stderrTail } = openTransport(config, settings);
+  // `client` is assigned before any request is sent, so the hook always sees it.
+  let opened: Client | undefined;
+  const { transport, stderrTail } = openTransport(config, settings, {
+    onStreamBroken: (error) => {
+      if (opened) hooks.onBroken(opened, error);
+    },
+  });
   const client = new Client(CLIENT_INFO, {
     capabilities: {},
     listChanged: {
@@ -33,6 +41,7 @@ export async function connectClient(
       },
     },
   });
+  opened = client;
   client.onclose = () => hooks.onClose(client);
   // Errors of the optional server-to-client event stream are not failures of calls; calls report their own.
   client.onerror = () => {};

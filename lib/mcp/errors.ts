@@ -28,3 +28,14 @@ export class McpToolError extends Error {
     this.code = `provider:mcp_${failure}`;
   }
 }
+
+/**
+ * Whether `err` is a McpToolError, by its code rather than its class: the pool lives on globalThis,
+ * and Next.js bundles this module once per server layer, so an error thrown by a pool created in
+ * another layer is not an instance of this layer's class (a failing Refresh was then rethrown, not stored).
+ */
+export function isMcpToolError(err: unknown): err is McpToolError {
+  if (!(err instanceof Error)) return false;
+  const { code, failure } = err as Partial<McpToolError>;
+  return typeof failure === "string" && code === `provider:mcp_${failure}`;
+}

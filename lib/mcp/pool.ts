@@ -28,6 +28,8 @@ interface Entry {
   tools?: McpToolInfo[];
   lastRefreshedAt?: Date;
   error?: string;
+  /** Calls in flight on the current client, aborted at once when its connection breaks. */
+  inFlight: Set<AbortController>;
   failures: number;
   retryAt: number;
 }
@@ -104,6 +106,7 @@ export class McpPool {
       const onAbort = () => ctl.abort(req.signal?.reason);
       req.signal?.addEventListener("abort", onAbort, { once: true });
       const timeoutMs = req.timeoutMs ?? this.settings().callTimeoutMs;
+      entry.inFlight.add(ctl);
       try {
         const result = await client.callTool(
           { name: req.tool, arguments: req.args, ...(req.meta ? { _meta: req.meta } : {}) },
@@ -113,6 +116,12 @@ export class McpPool {
         return result as CallToolResult;
       } catch (err) {
         if (req.signal?.aborted) throw req.signal.reason;
+        if (ctl.signal.reason instanceof ServerGone) {
+          throw new McpToolError(
+            "transport",
+            `MCP server "${entry.config.name}" went away while calling "${req.tool}": the connection broke before it answered (${safeErrorText(ctl.signal.reason.message, entry.secrets)}).`,
+          );
+        }
         if (isTimeout(err)) {
           throw new McpToolError(
             "timeout",
@@ -125,6 +134,7 @@ export class McpPool {
         }
         throw this.failure(entry, client, err, `calling "${req.tool}"`);
       } finally {
+        entry.inFlight.delete(ctl);
         req.signal?.removeEventListener("abort", onAbort);
       }
     }
@@ -161,7 +171,14 @@ export class McpPool {
       return existing;
     }
     if (existing) void existing.client?.close().catch(() => {});
-    const entry: Entry = { config, fingerprint, secrets: secretValues(config), failures: 0, retryAt: 0 };
+    const entry: Entry = {
+      config,
+      fingerprint,
+      secrets: secretValues(config),
+      failures: 0,
+      retryAt: 0,
+      inFlight: new Set(),
+    };
     this.entries.set(config.id, entry);
     return entry;
   }
@@ -178,6 +195,14 @@ export class McpPool {
       },
       onClose: (client: Client) => {
         if (entry.client === client) entry.client = undefined;
+      },
+      onBroken: (client: Client, error: unknown) => {
+        if (entry.client !== client) return;
+        const why = describeError(error);
+        for (const ctl of entry.inFlight) ctl.abort(new ServerGone(why));
+        this.drop(entry, client);
+        entry.error = safeErrorText(why, entry.secrets);
+        this.log({ msg: "mcp connection lost", server: entry.config.id, error: entry.error });
       },
     };
     // A kept-alive socket that died with a restarted server fails the first attempt: one more is safe
@@ -242,6 +267,9 @@ export class McpPool {
     void client.close().catch(() => {});
   }
 }
+
+/** The abort reason of calls whose connection broke under them (told apart from Stop and timeouts). */
+class ServerGone extends Error {}
 
 /** `promise`, or the abort reason as soon as `signal` aborts (Stop must not wait for a slow connect). */
 function untilAborted<T>(promise: Promise<T>, signal?: AbortSignal): Promise<T> {

@@ -5,12 +5,13 @@
  */
 import type { RegistryTool } from "@/lib/agents/types";
 import { type McpSettings, mcpSettings } from "./config";
-import { McpToolError } from "./errors";
+import { isMcpToolError, McpToolError } from "./errors";
 import { signUser, USER_META_KEY } from "./identity";
 import { modelToolName } from "./names";
 import { getMcpPool, type McpPool } from "./pool";
 import { redact, secretValues } from "./redact";
 import { renderToolResult } from "./render";
+import { plainSchemaWording } from "./schema-wording";
 import { toolParameters } from "./tool-info";
 import type { McpServerConfig, McpToolAnnotations, McpToolInfo } from "./types";
 
@@ -22,6 +23,8 @@ export interface McpRegistryToolOptions {
   /** The end user of the run (built-in servers with per-user data need it). */
   userId?: string;
   settings?: McpSettings;
+  /** Told how each call went: null = the server answered, else why it failed. */
+  onOutcome?: (failure: McpToolError | null) => void;
 }
 
 export function mcpRegistryTool(
@@ -44,17 +47,25 @@ export function mcpRegistryTool(
         if (!options.userId) throw new McpToolError("config", `Tool "${tool.name}" needs a signed-in user.`);
         meta = { [USER_META_KEY]: signUser({ userId: options.userId, audience: server.id }) };
       }
-      const result = await pool.callTool(server, {
-        tool: tool.name,
-        args: (args ?? {}) as Record<string, unknown>,
-        meta,
-        signal,
-        timeoutMs: settings.callTimeoutMs,
-        repeatable: Boolean(tool.annotations?.readOnlyHint || tool.annotations?.idempotentHint),
-      });
+      const result = await pool
+        .callTool(server, {
+          tool: tool.name,
+          args: (args ?? {}) as Record<string, unknown>,
+          meta,
+          signal,
+          timeoutMs: settings.callTimeoutMs,
+          repeatable: Boolean(tool.annotations?.readOnlyHint || tool.annotations?.idempotentHint),
+        })
+        .catch((err: unknown) => {
+          if (isMcpToolError(err)) options.onOutcome?.(err);
+          throw err;
+        });
+      options.onOutcome?.(null);
       const { text } = renderToolResult(result, settings.maxResultChars);
       const safe = redact(text, secrets);
-      if (result.isError) throw new McpToolError("tool", `Tool "${tool.name}" reported an error: ${safe}`);
+      if (result.isError) {
+        throw new McpToolError("tool", `Tool "${tool.name}" reported an error: ${plainSchemaWording(safe)}`);
+      }
       return safe;
     },
   };

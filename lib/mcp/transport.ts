@@ -22,7 +22,16 @@ export function stdioRefusal(name: string): McpToolError {
   );
 }
 
-export function openTransport(config: McpServerConfig, settings: McpSettings): OpenedTransport {
+export interface TransportHooks {
+  /** A request's HTTP response stream broke before it ended (the server died or the connection was cut). */
+  onStreamBroken?: (error: unknown) => void;
+}
+
+export function openTransport(
+  config: McpServerConfig,
+  settings: McpSettings,
+  hooks: TransportHooks = {},
+): OpenedTransport {
   const t = config.transport;
   if (t.type === "http") {
     let url: URL;
@@ -38,7 +47,7 @@ export function openTransport(config: McpServerConfig, settings: McpSettings): O
     return {
       transport: new StreamableHTTPClientTransport(url, {
         requestInit: { headers: t.headers },
-        fetch: fetchClosingCancelledStreams(base),
+        fetch: fetchClosingCancelledStreams(base, hooks.onStreamBroken),
       }),
       stderrTail: () => "",
     };
@@ -67,7 +76,10 @@ const MAX_TRACKED_REQUESTS = 1000;
  * The per-request signal also keeps undici from piling an abort listener per call onto the
  * transport's one shared signal (the bare SDK client warns of a listener leak after ~1500 calls).
  */
-export function fetchClosingCancelledStreams(base: typeof fetch = fetch): typeof fetch {
+export function fetchClosingCancelledStreams(
+  base: typeof fetch = fetch,
+  onStreamBroken?: (error: unknown) => void,
+): typeof fetch {
   const open = new Map<string | number, AbortController>();
   return (input, init) => {
     let message: { id?: string | number; method?: string; params?: { requestId?: string | number } } = {};
@@ -87,6 +99,31 @@ export function fetchClosingCancelledStreams(base: typeof fetch = fetch): typeof
     open.set(message.id, ctl);
     if (open.size > MAX_TRACKED_REQUESTS) open.delete(open.keys().next().value as string | number);
     const signal = init?.signal ? AbortSignal.any([init.signal, ctl.signal]) : ctl.signal;
-    return base(input, { ...init, signal });
+    const sent = base(input, { ...init, signal });
+    return onStreamBroken ? sent.then((res) => watchBody(res, signal, onStreamBroken)) : sent;
   };
+}
+
+/**
+ * The SDK reads a request's answer from its POST response stream; when that stream breaks (server
+ * killed mid-call) it only reports a transport error and the call waits for its timeout. This passes
+ * the body through unchanged and says when reading it failed, unless we aborted it ourselves.
+ */
+function watchBody(res: Response, signal: AbortSignal, onBroken: (error: unknown) => void): Response {
+  if (!res.body) return res;
+  const reader = res.body.getReader();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { value, done } = await reader.read();
+        if (done) controller.close();
+        else controller.enqueue(value);
+      } catch (err) {
+        if (!signal.aborted) onBroken(err);
+        controller.error(err);
+      }
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
+  return new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers });
 }
