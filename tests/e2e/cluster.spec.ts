@@ -23,6 +23,7 @@ import { ChatPage } from "./pages/chat-page";
 
 type Meta = Extract<StreamItem, { type: "meta" }>;
 const DELEGATING = "Compute 2 + 2\nWhat time is it?\nCompute 9 * 9";
+const LONG_DELEGATING = `${DELEGATING}\nCompute 12 - 5\nCompute 6 * 7\nCompute 8 + 13\nCompute 90 / 3`;
 const BASE_PORT = Number(process.env.E2E_PORT ?? 3100) + 40;
 
 test.describe.configure({ mode: "serial" });
@@ -213,7 +214,9 @@ test("20 simultaneous sends spread over three processes, with a limit of 2 runni
 });
 
 test("Redis restarted mid-run: the run finishes and is stored; its followers end instead of hanging", async () => {
-  const run = await send(nodes[0]);
+  // A longer answer (seven delegations, each quoted at the end): under CI's load the page on process
+  // 2 can take seconds to hydrate and attach, and a short answer could end before it sees the cut.
+  const run = await send(nodes[0], LONG_DELEGATING);
   const meta = await run.meta;
   const follower = follow(nodes[1], meta.runId);
   // A page following the answer live from process 2.
