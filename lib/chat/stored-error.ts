@@ -9,7 +9,9 @@ import type { ErrorWriter } from "@/lib/http/error-writer";
 import { isErrorText } from "@/lib/http/error-writer";
 import englishErrors from "@/messages/en/errors.json";
 
-type Tree = { [key: string]: string | Tree };
+// In the Next.js build the catalogs are precompiled (next.config.ts): a message with values is an
+// array there, a message without values stays its sentence.
+type Tree = { [key: string]: string | unknown[] | Tree };
 
 let sentences: Map<string, string> | undefined;
 /** English catalog sentence → its key (errors.*), for messages that take no values. */
@@ -19,6 +21,7 @@ function englishSentences(): Map<string, string> {
   const walk = (tree: Tree, prefix: string) => {
     for (const [k, v] of Object.entries(tree)) {
       const key = prefix ? `${prefix}.${k}` : k;
+      if (Array.isArray(v)) continue;
       if (typeof v !== "string") walk(v, key);
       else if (!v.includes("{")) sentences?.set(v, key);
     }
