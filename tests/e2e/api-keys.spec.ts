@@ -1,4 +1,25 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import { expect, registerNewUser, test } from "./fixtures";
+
+/** `curl -N` (no buffering), headers then body as they arrived: the raw wire, not a client's view. */
+async function curlStream(url: string, secret: string, body: unknown): Promise<string> {
+  const { stdout } = await promisify(execFile)(
+    "curl",
+    [
+      "-N",
+      "-sS",
+      "-D",
+      "-",
+      "-H",
+      `Authorization: Bearer ${secret}`,
+      "-H",
+      "Content-Type: application/json",
+    ].concat(["--data-binary", JSON.stringify(body), "--max-time", "60", url]),
+    { maxBuffer: 16 * 1024 * 1024 },
+  );
+  return stdout;
+}
 
 // Settings → API keys: a key is created and shown once, lists the user's agents at /v1/models
 // (a program's request: a bearer key, no cookie, no Origin), runs the starter team's lead through
@@ -48,6 +69,29 @@ test("create an API key, use it against /v1/models, revoke it", async ({ browser
   // Running an agent is a use of the key.
   await page.reload();
   await expect(row).toContainText("Last used");
+
+  // The raw SSE framing, read by curl -N: `data: <json>` events, each ended by a blank line, the
+  // root's text in standard chunks, the subagents' events in chunks of their own, usage last, [DONE].
+  const raw = await curlStream(new URL("/v1/chat/completions", page.url()).href, secret, {
+    model: lead.id,
+    stream: true,
+    stream_options: { include_usage: true },
+    messages: [{ role: "user", content: "1. Compute 4 * 5\n2. What time is it?" }],
+  });
+  const [head, wire] = raw.split("\r\n\r\n", 2);
+  expect(head).toMatch(/^HTTP\/1\.1 200/);
+  expect(head).toMatch(/\r\ncontent-type: text\/event-stream/i);
+  expect(wire.endsWith("data: [DONE]\n\n")).toBe(true);
+  const events = wire.split("\n\n").filter(Boolean);
+  for (const event of events) expect(event).toMatch(/^data: /);
+  const chunks = events.slice(0, -1).map((e) => JSON.parse(e.slice("data: ".length)));
+  for (const chunk of chunks) expect(chunk.object).toBe("chat.completion.chunk");
+  const text = chunks.map((c) => c.choices?.[0]?.delta?.content ?? "").join("");
+  expect(text).toContain("20");
+  expect(chunks.filter((c) => c.choices?.[0]?.finish_reason === "stop")).toHaveLength(1);
+  const starts = chunks.filter((c) => c.agent_event?.type === "subagent_start");
+  expect(starts.map((c) => c.choices)).toEqual([[], []]);
+  expect(chunks.at(-1)).toMatchObject({ choices: [], usage: { total_tokens: expect.any(Number) } });
 
   await row.getByTestId("api-key-revoke").click();
   await expect(row.getByTestId("api-key-status")).toHaveText("Revoked");
