@@ -4,6 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import pg from "pg";
+import { newKeySecret } from "../lib/api/key-secret";
 import { migrate } from "../lib/db/migrate";
 import { createDatabase, dropDatabase } from "../tests/helpers/test-database";
 import {
@@ -53,7 +54,9 @@ const samplesAt = (c: number) => SAMPLES ?? (c === 1 ? (QUICK ? 8 : 20) : c === 
 const WARMUP = QUICK ? 3 : 6;
 /** Answers (route and floor, half each) before the first measured row: see the warm-up below. */
 const WARMUP_ANSWERS = Number(args.find((a) => a.startsWith("--warmup="))?.slice(9)) || (QUICK ? 1000 : 2000);
-const HARD_LIMIT_MS = 10 * 60_000;
+/** --api: also POST /v1/chat/completions (the Agents API, streaming) for the same agent and message. */
+const API = args.includes("--api");
+const HARD_LIMIT_MS = (API ? 15 : 10) * 60_000;
 const CHAT_JS_BUDGET_KB = 180;
 
 const MESSAGES = {
@@ -162,16 +165,68 @@ interface Sample {
   chunks: number;
 }
 
-type Target = "route" | "floor";
+type Target = "route" | "floor" | "api";
+const TARGETS: Target[] = API ? ["route", "floor", "api"] : ["route", "floor"];
+
+/** The Agents API key of each bench user (`--api`), inserted as Settings → API keys stores one. */
+const apiKeys = new Map<string, string>();
+async function createApiKeys(url: string, users: BenchUser[]) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    for (const u of users) {
+      const { secret, hash, prefix } = newKeySecret();
+      await client.query(
+        `INSERT INTO "ApiKey" (id, "userId", name, "keyHash", prefix) VALUES (gen_random_uuid()::text, $1, 'bench', $2, $3)`,
+        [u.id, hash, prefix],
+      );
+      apiKeys.set(u.id, secret);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+function requestOf(user: BenchUser, kind: Kind, target: Target): { url: string; init: RequestInit } {
+  const json = { "Content-Type": "application/json" };
+  if (target === "api")
+    return {
+      url: "/v1/chat/completions",
+      init: {
+        headers: { ...json, Authorization: `Bearer ${apiKeys.get(user.id)}` },
+        body: JSON.stringify({
+          model: user.leadId,
+          stream: true,
+          messages: [{ role: "user", content: MESSAGES[kind] }],
+        }),
+      },
+    };
+  return {
+    url: target === "route" ? "/api/chat" : "/api/bench-floor",
+    init: {
+      headers: { ...json, cookie: cookieHeader(user) },
+      body: JSON.stringify(target === "route" ? { agentId: user.leadId, text: MESSAGES[kind] } : { kind }),
+    },
+  };
+}
+
+/** The end of an answer in one SSE data line: the chat's run_end, or the API's finish_reason / error. */
+function endOf(data: string, target: Target): string | undefined {
+  if (target !== "api") {
+    const item = JSON.parse(data) as { type: string; status?: string };
+    return item.type === "run_end" ? (item.status ?? "?") : undefined;
+  }
+  if (data === "[DONE]") return undefined;
+  const chunk = JSON.parse(data) as { error?: unknown; choices?: { finish_reason?: string | null }[] };
+  if (chunk.error) return "failed";
+  return chunk.choices?.[0]?.finish_reason === "stop" ? "completed" : undefined;
+}
 
 /** One request read to its end; `items` receives the stream's items (without meta) when given. */
 async function chatOnce(base: string, user: BenchUser, kind: Kind, target: Target, items?: unknown[]) {
   const t0 = performance.now();
-  const res = await fetch(`${base}${target === "route" ? "/api/chat" : "/api/bench-floor"}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", cookie: cookieHeader(user) },
-    body: JSON.stringify(target === "route" ? { agentId: user.leadId, text: MESSAGES[kind] } : { kind }),
-  });
+  const request = requestOf(user, kind, target);
+  const res = await fetch(`${base}${request.url}`, { method: "POST", ...request.init });
   if (!res.ok || !res.body)
     throw new Error(`POST ${target} ${res.status}: ${(await res.text()).slice(0, 300)}`);
   const reader = res.body.getReader();
@@ -193,10 +248,11 @@ async function chatOnce(base: string, user: BenchUser, kind: Kind, target: Targe
       sep = buffer.indexOf("\n\n");
       const data = block.split("\n").find((l) => l.startsWith("data: "));
       if (!data || block.startsWith("event: end")) continue;
-      const item = JSON.parse(data.slice(6)) as { type: string; status?: string };
-      if (item.type === "meta") continue;
-      items?.push(item);
-      if (item.type === "run_end") status = item.status ?? "?";
+      if (items) {
+        const item = JSON.parse(data.slice(6)) as { type: string };
+        if (item.type !== "meta") items.push(item);
+      }
+      status = endOf(data.slice(6), target) ?? status;
     }
   }
   return { ttfb, done: performance.now() - t0, status, chunks };
@@ -271,6 +327,7 @@ function report(rows: Row[]) {
     if (r.target !== "route") continue;
     // Each route row is followed by its floor row (the same pacing, message and concurrency).
     const f = rows[i + 1]?.target === "floor" ? rows[i + 1] : undefined;
+    const a = rows[i + 2]?.target === "api" ? rows[i + 2] : undefined;
     const t = summary(r.samples.map((s) => s.ttfb));
     const d = summary(r.samples.map((s) => s.done));
     out.push([
@@ -288,7 +345,10 @@ function report(rows: Row[]) {
       f ? ms(summary(f.samples.map((s) => s.ttfb)).p50) : "—",
       `${summary(r.samples.map((s) => s.chunks)).p50} / ${f ? summary(f.samples.map((s) => s.chunks)).p50 : "—"}`,
       r.statementsPerReq.toFixed(1),
-      String(errorsOf(r) + (f ? errorsOf(f) : 0)),
+      ...(API
+        ? [a ? ms(a.cpuMsPerReq) : "—", a ? `${(a.cpuMsPerReq / r.cpuMsPerReq).toFixed(2)}×` : "—"]
+        : []),
+      String(errorsOf(r) + (f ? errorsOf(f) : 0) + (a ? errorsOf(a) : 0)),
     ]);
   }
   console.log(
@@ -308,6 +368,7 @@ function report(rows: Row[]) {
         "floor 1st byte p50",
         "chunks route / floor",
         "SQL/send",
+        ...(API ? ["CPU ms API", "API/route"] : []),
         "errors",
       ],
       out,
@@ -357,6 +418,7 @@ async function main() {
   db = await createDatabase("delegate_bench");
   await migrate({ databaseUrl: db.url });
   const users = await seed(db.url, USERS);
+  if (API) await createApiKeys(db.url, users);
   const pgUrl = new URL(db.url);
   proxy = await startCountingProxy({ host: pgUrl.hostname, port: Number(pgUrl.port || 5432) });
   const viaProxy = new URL(db.url);
@@ -393,7 +455,7 @@ async function main() {
       await chatOnce(base, users[0], k, "route", recorded[k]);
     }
     writeFileSync(floorEvents, JSON.stringify(recorded));
-    for (const target of ["route", "floor"] as const)
+    for (const target of TARGETS)
       for (const k of KINDS) for (let i = 0; i < WARMUP; i++) await chatOnce(base, users[i], k, target);
     // Then to a steady state: a fresh server's CPU per answer keeps falling for its first ~1,000
     // answers (V8 tiers up the route's many functions, the heap finds its size) — 30 → 20 ms for a
@@ -403,7 +465,7 @@ async function main() {
     for (let i = 0; i < WARMUP_ANSWERS; i += 10) {
       const round = Array.from({ length: 10 }, (_, j) => {
         const u = users[(i + j) % users.length];
-        return chatOnce(base, u, KINDS[(i / 10 + j) % KINDS.length], j % 2 === 0 ? "route" : "floor");
+        return chatOnce(base, u, KINDS[(i / 10 + j) % KINDS.length], TARGETS[j % TARGETS.length]);
       });
       for (const w of await Promise.allSettled(round))
         if (w.status === "rejected") warmupFailures.push(String(w.reason));
@@ -414,11 +476,12 @@ async function main() {
 
     for (const kind of KINDS) {
       for (const c of LEVELS) {
-        rows.push(await measure(base, users, pace, kind, c, "route"));
-        rows.push(await measure(base, users, pace, kind, c, "floor"));
-        const last = rows.at(-2) as Row;
+        const measured: Row[] = [];
+        for (const target of TARGETS) measured.push(await measure(base, users, pace, kind, c, target));
+        rows.push(...measured);
+        const [route, floor, api] = measured;
         console.log(
-          `  ${pace} ms ${kind} c${c}: route ${ms(last.cpuMsPerReq)} ms CPU/answer, floor ${ms((rows.at(-1) as Row).cpuMsPerReq)}, errors ${errorsOf(last)}; loadavg ${loadavg()}`,
+          `  ${pace} ms ${kind} c${c}: route ${ms(route.cpuMsPerReq)} ms CPU/answer, floor ${ms(floor.cpuMsPerReq)}${api ? `, API ${ms(api.cpuMsPerReq)}` : ""}, errors ${errorsOf(route)}; loadavg ${loadavg()}`,
         );
       }
     }
