@@ -10,6 +10,7 @@ type Create = (input: {
   name: string;
   expiresInDays: number;
   agentIds: string[];
+  listConversations: boolean;
 }) => Promise<ActionResult<{ secret: string }>>;
 
 /** Create an Agents API key; its secret is shown here once, with a copy button, and never again. */
@@ -28,6 +29,7 @@ export function ApiKeyCreateForm({
   const [name, setName] = useState("");
   const [expiresInDays, setExpiry] = useState(expiryDays[1] ?? 30);
   const [agentIds, setAgentIds] = useState<string[]>([]);
+  const [listConversations, setListConversations] = useState(true);
   const [result, setResult] = useState<ActionResult<{ secret: string }> | null>(null);
   const [copied, setCopied] = useState(false);
   const secret = result?.ok ? result.data.secret : null;
@@ -38,12 +40,13 @@ export function ApiKeyCreateForm({
       onSubmit={(e) => {
         e.preventDefault();
         start(async () => {
-          const r = await create({ name, expiresInDays, agentIds });
+          const r = await create({ name, expiresInDays, agentIds, listConversations });
           setResult(r);
           setCopied(false);
           if (r.ok) {
             setName("");
             setAgentIds([]);
+            setListConversations(true);
             router.refresh();
           }
         });
@@ -105,6 +108,21 @@ export function ApiKeyCreateForm({
           </ul>
         </fieldset>
       )}
+      <div className="space-y-1">
+        <label className="flex items-center gap-2 text-sm font-medium">
+          <input
+            type="checkbox"
+            checked={listConversations}
+            onChange={(e) => setListConversations(e.target.checked)}
+            aria-describedby="api-key-list-help"
+            data-testid="api-key-list-conversations"
+          />
+          {t("listConversations")}
+        </label>
+        <p id="api-key-list-help" className="text-sm text-zinc-500">
+          {t("listConversationsHelp")}
+        </p>
+      </div>
       {result && !result.ok && <FormStatus result={result} />}
       {secret && (
         <div className="space-y-2" role="status">

@@ -12,6 +12,8 @@ export interface ApiCaller {
   keyId: string;
   /** Agent ids the key is limited to; empty = every agent the user may use. */
   agentIds: string[];
+  /** Whether the conversations it starts appear in the user's chat list. */
+  listConversations: boolean;
   user: { id: string; email: string; role: string; locale: string | null };
 }
 
@@ -41,7 +43,12 @@ export async function authenticateApiKey(
   if (!apiAccessAllowed(row.user.apiAccess)) throw new AppError("forbidden:api_access");
   if (recordUse) await touchApiKey({ id: row.keyId, now });
   const { id, email, role, locale } = row.user;
-  return { keyId: row.keyId, agentIds: row.agentIds, user: { id, email, role, locale } };
+  return {
+    keyId: row.keyId,
+    agentIds: row.agentIds,
+    listConversations: row.listConversations,
+    user: { id, email, role, locale },
+  };
 }
 
 /** Whether the key may use this agent (the user's own right to it is checked by the chat path). */

@@ -69,6 +69,7 @@ export async function startCompletion({
     tree,
     conversation: null,
     source: "api",
+    listed: caller.listConversations,
     // Only the last user message is stored (with the answer); the caller's history is not.
     prior: { messages: prior, ids: prior.map(() => "") },
     turn: { parentId: null, userText, newFiles: [], userFiles: [] },

@@ -18,18 +18,22 @@ export const createKeyInput = z.object({
     EXPIRY_DAYS.map((d) => z.literal(d)) as [z.ZodLiteral<7>, ...z.ZodLiteral<number>[]],
   ),
   agentIds: z.array(z.string().min(1).max(100)).max(100).default([]),
+  /** False: the conversations it starts stay out of the chat list and search. */
+  listConversations: z.boolean().default(true),
 });
 export type CreateKeyInput = z.input<typeof createKeyInput>;
 
 export async function createApiKey({
   userId,
-  input,
+  input: raw,
   now = new Date(),
 }: {
   userId: string;
-  input: z.output<typeof createKeyInput>;
+  /** Checked again here (the action checks it first, for its field errors). */
+  input: CreateKeyInput;
   now?: Date;
 }): Promise<{ key: ApiKeyRow; secret: string }> {
+  const input = createKeyInput.parse(raw);
   const existing = await listUserApiKeys({ userId });
   if (existing.filter((k) => !k.revokedAt).length >= MAX_KEYS_PER_USER) throw new AppError("limit:api_keys");
   const agentIds = [...new Set(input.agentIds)];
@@ -39,6 +43,14 @@ export async function createApiKey({
   }
   const { secret, hash, prefix } = newKeySecret();
   const expiresAt = input.expiresInDays ? new Date(now.getTime() + input.expiresInDays * 86_400_000) : null;
-  const key = await insertApiKey({ userId, name: input.name, keyHash: hash, prefix, agentIds, expiresAt });
+  const key = await insertApiKey({
+    userId,
+    name: input.name,
+    keyHash: hash,
+    prefix,
+    agentIds,
+    listConversations: input.listConversations,
+    expiresAt,
+  });
   return { key, secret };
 }

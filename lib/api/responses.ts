@@ -166,6 +166,7 @@ export async function startResponse({
     tree,
     conversation,
     source: "api",
+    listed: caller.listConversations,
     prior,
     initialSummary,
     turn: { parentId, userText, newFiles: [], userFiles: [] },

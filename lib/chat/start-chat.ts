@@ -169,6 +169,8 @@ export interface LaunchInput {
   conversation: { id: string; title: string } | null;
   /** Where a new conversation comes from (the chat list marks API ones). */
   source: ConversationSource;
+  /** False: a new conversation stays out of the chat list and search (an API key's choice). */
+  listed?: boolean;
   /** A new temporary chat: deleted this many hours after it starts. */
   temporaryHours?: number;
   /** The messages before the new user message, with the stored message id of each ("" when not stored). */
@@ -264,7 +266,7 @@ export async function launchRun(input: LaunchInput): Promise<LiveRun> {
       turn: {
         newConversation: conversation
           ? null
-          : { title, source: input.source, temporaryHours: input.temporaryHours },
+          : { title, source: input.source, listed: input.listed, temporaryHours: input.temporaryHours },
         userMessage: asked.regenerateOf ? null : { parentId: asked.parentId, content: asked.userText },
         userMessageId: turn.userMessageId,
       },

@@ -9,6 +9,7 @@ export interface ApiKeyRow {
   name: string;
   prefix: string;
   agentIds: string[];
+  listConversations: boolean;
   expiresAt: Date | null;
   lastUsedAt: Date | null;
   revokedAt: Date | null;
@@ -21,6 +22,7 @@ const listed = {
   name: true,
   prefix: true,
   agentIds: true,
+  listConversations: true,
   expiresAt: true,
   lastUsedAt: true,
   revokedAt: true,
@@ -33,6 +35,7 @@ export async function insertApiKey(data: {
   keyHash: string;
   prefix: string;
   agentIds: string[];
+  listConversations: boolean;
   expiresAt: Date | null;
 }): Promise<ApiKeyRow> {
   return getDb().apiKey.create({ data, select: listed });
@@ -63,6 +66,7 @@ export async function revokeUserApiKey({ userId, id }: { userId: string; id: str
 export interface KeyOwner {
   keyId: string;
   agentIds: string[];
+  listConversations: boolean;
   expiresAt: Date | null;
   revokedAt: Date | null;
   user: {
@@ -82,6 +86,7 @@ export async function findApiKeyByHash({ keyHash }: { keyHash: string }): Promis
     select: {
       id: true,
       agentIds: true,
+      listConversations: true,
       expiresAt: true,
       revokedAt: true,
       user: { select: { id: true, email: true, role: true, disabled: true, apiAccess: true, locale: true } },

@@ -29,7 +29,7 @@ export async function searchMessages({
   return getDb().$queryRaw<MessageMatch[]>(Prisma.sql`
     SELECT m."conversationId", c."title", m."id" AS "messageId", m."role"::text AS "role", m."content", m."createdAt"
     FROM "Message" m JOIN "Conversation" c ON c."id" = m."conversationId"
-    WHERE c."userId" = ${userId} AND c."evalRunId" IS NULL AND c."expiresAt" IS NULL
+    WHERE c."userId" = ${userId} AND c."evalRunId" IS NULL AND c."expiresAt" IS NULL AND c."listed"
       AND (m."searchVector" @@ plainto_tsquery('simple', ${search.phrase})
         OR m."content" ILIKE ${containsPattern(search.phrase)})
     ORDER BY m."createdAt" DESC, m."id" DESC

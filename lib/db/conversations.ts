@@ -55,8 +55,9 @@ export async function listConversations({
     where: {
       userId,
       evalRunId: null,
-      // Temporary chats are never listed or searched.
+      // Temporary chats are never listed or searched, nor those of an API key that keeps them out.
       expiresAt: null,
+      listed: true,
       ...(search ? { title: { contains: search, mode: "insensitive" } } : {}),
     },
     orderBy: { updatedAt: "desc" },

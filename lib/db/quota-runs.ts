@@ -29,7 +29,12 @@ const startedSince = (userId: string, since: Date) => ({ userId, startedAt: { gt
 /** The messages a new turn stores with its run: the user's (unless it answers one again) and the answer. */
 export interface TurnRows {
   /** A new conversation to create with the turn (null: the turn continues `conversationId`). */
-  newConversation: { title: string; source?: ConversationSource; temporaryHours?: number } | null;
+  newConversation: {
+    title: string;
+    source?: ConversationSource;
+    listed?: boolean;
+    temporaryHours?: number;
+  } | null;
   /** The user message to insert, or null when the answer is to an existing one (`userMessageId`). */
   userMessage: { parentId: string | null; content: string } | null;
   userMessageId: string;
@@ -123,9 +128,9 @@ function admissionStatement({ tx, insert, limits, run, turn }: AdmissionArgs) {
         AND counts.running < ${limits.maxConcurrentRuns}::int AS yes
       FROM counts),
     conv AS (
-      INSERT INTO "Conversation" ("id", "userId", "agentId", "title", "source", "createdAt", "updatedAt", "expiresAt")
+      INSERT INTO "Conversation" ("id", "userId", "agentId", "title", "source", "listed", "createdAt", "updatedAt", "expiresAt")
       SELECT ${run.conversationId}, ${run.userId}, ${run.agentId}, ${newConversation?.title ?? ""},
-        ${newConversation?.source ?? "chat"}, clock.utc, clock.utc,
+        ${newConversation?.source ?? "chat"}, ${newConversation?.listed ?? true}, clock.utc, clock.utc,
         clock.utc + make_interval(hours => ${newConversation?.temporaryHours ?? null}::int)
       FROM clock, ok WHERE ok.yes AND ${newConversation !== null}::boolean RETURNING "id"),
     touched AS (

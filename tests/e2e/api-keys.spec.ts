@@ -1,6 +1,6 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { expect, registerNewUser, test } from "./fixtures";
+import { expect, registerNewUser, screenshot, test } from "./fixtures";
 
 /** `curl -N` (no buffering), headers then body as they arrived: the raw wire, not a client's view. */
 async function curlStream(url: string, secret: string, body: unknown): Promise<string> {
@@ -108,4 +108,26 @@ test("create an API key, use it against /v1/models, revoke it", async ({ browser
   await expect(item.getByTestId("conversation-api-marker")).toHaveText("API");
   await item.getByRole("link").click();
   await expect(page.getByTestId("subagent-block")).toHaveCount(2);
+
+  // A key for a nightly job keeps its conversations out of the chat list (still stored).
+  await page.goto("/settings/api-keys");
+  await form.getByLabel("Name").fill("nightly job");
+  await form.getByLabel("Show its conversations in my chat list").uncheck();
+  await form.getByTestId("api-key-submit").click();
+  const quiet = (await page.getByTestId("api-key-secret").textContent())?.trim() ?? "";
+  const quietRow = page.getByTestId("api-key-row").filter({ hasText: "nightly job" });
+  await expect(quietRow).toContainText("Conversations kept out of your chat list");
+  await expect(row).toContainText("Conversations in your chat list");
+  await screenshot(page, "api-keys-unlisted");
+  const nightly = await playwright.request.newContext({ baseURL: new URL(page.url()).origin });
+  const ran = await nightly.post("/v1/chat/completions", {
+    headers: { Authorization: `Bearer ${quiet}` },
+    data: { model: lead.id, messages: [{ role: "user", content: "Compute 7 * 8 for the nightly report" }] },
+  });
+  expect(ran.status()).toBe(200);
+  expect((await ran.json()).choices[0].message.content).toContain("56");
+  await nightly.dispose();
+  await page.goto("/chat");
+  await expect(page.getByTestId("conversation-item").filter({ hasText: "1. Compute 2 * 3" })).toHaveCount(1);
+  await expect(page.getByTestId("conversation-item").filter({ hasText: "nightly report" })).toHaveCount(0);
 });

@@ -6,7 +6,9 @@ import { traceOf, usageOf } from "@/lib/api/completion";
 import { createApiKey } from "@/lib/api/keys";
 import { setTestModelFactory } from "@/lib/chat/test-hooks";
 import { revokeUserApiKey } from "@/lib/db/api-keys";
+import { searchMessages } from "@/lib/db/conversation-search";
 import { getConversationWithMessages, listConversations } from "@/lib/db/conversations";
+import { type MessageSearch, parseSearch } from "@/lib/search/query";
 import { delegating, makeAgent, makeUser, splitInTwo } from "../helpers/chat-fixtures";
 import { query, resetDatabase } from "../helpers/reset-db";
 import { setSettings } from "./quota-fixtures";
@@ -111,6 +113,33 @@ describe("POST /v1/chat/completions with the openai client", () => {
     // In the user's list, marked as API.
     const list = await listConversations({ userId: ann.id });
     expect(list).toEqual([expect.objectContaining({ id: ext.conversation_id, source: "api" })]);
+  });
+
+  it("a key made to keep its conversations out of the chat list: not listed, not searched, still readable", async () => {
+    const quiet = await createApiKey({
+      userId: ann.id,
+      input: { name: "nightly", expiresInDays: 0, agentIds: [], listConversations: false },
+    });
+    expect(quiet.key.listConversations).toBe(false);
+    const hidden = await client(quiet.secret).chat.completions.create({
+      model: root.id,
+      messages: [{ role: "user", content: "Compute 41 + 1 for the nightly job" }],
+    });
+    const hiddenId = (hidden as unknown as { conversation_id: string }).conversation_id;
+    const shown = await client(secret).chat.completions.create({
+      model: root.id,
+      messages: [{ role: "user", content: "Compute 41 + 1 for me" }],
+    });
+    const shownId = (shown as unknown as { conversation_id: string }).conversation_id;
+
+    expect((await listConversations({ userId: ann.id })).map((c) => c.id)).toEqual([shownId]);
+    const found = await searchMessages({
+      userId: ann.id,
+      search: parseSearch("Compute 41") as MessageSearch,
+    });
+    expect(new Set(found.map((m) => m.conversationId))).toEqual(new Set([shownId]));
+    // Kept out of the list, not lost: the answer is stored in full and readable by its id.
+    expect((await storedAnswer(ann.id, hiddenId)).content).toBe(hidden.choices[0].message.content);
   });
 
   it("passes the caller's history: system joins the instructions, assistant and tool turns as text", async () => {

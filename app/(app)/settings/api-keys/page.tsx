@@ -102,6 +102,8 @@ export default async function ApiKeysPage() {
                             agents: format.list(k.agentIds.map((id) => names.get(id) ?? id)),
                           })
                         : t("allAgents")}
+                      {" · "}
+                      {k.listConversations ? t("conversationsListed") : t("conversationsUnlisted")}
                     </p>
                   </div>
                   {!k.revokedAt && <ApiKeyRevokeButton id={k.id} name={k.name} revoke={revokeApiKeyAction} />}
