@@ -5,11 +5,14 @@ import { z } from "zod";
 import { AppError } from "@/lib/errors";
 
 export const approvalDecisionRequestSchema = z.object({
-  decision: z.enum(["approve", "deny", "edit"]),
+  /** "answer" is for a question of the ask_user tool (its `tool` in pending_approvals); "deny" declines it. */
+  decision: z.enum(["approve", "deny", "edit", "answer"]),
   /** With "edit": the arguments the tool runs with instead (checked against the tool's schema). */
   arguments: z.record(z.string(), z.unknown()).optional(),
   /** With "deny": why, told to the agent. */
   reason: z.string().max(1000).optional(),
+  /** With "answer": the user's answer to the question (checked like the chat's answer box). */
+  answer: z.string().optional(),
 });
 export type ApprovalDecisionRequest = z.infer<typeof approvalDecisionRequestSchema>;
 
@@ -25,5 +28,6 @@ export function parseApprovalDecision(body: unknown): ApprovalDecisionRequest {
 export function chatDecisionOf(d: ApprovalDecisionRequest): Record<string, unknown> {
   if (d.decision === "edit") return { decision: "edit", args: d.arguments };
   if (d.decision === "deny") return { decision: "deny", ...(d.reason && { reason: d.reason }) };
+  if (d.decision === "answer") return { decision: "answer", answer: d.answer };
   return { decision: "approve" };
 }

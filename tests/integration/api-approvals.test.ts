@@ -162,3 +162,53 @@ describe("POST /v1/approvals/{id}", () => {
     expect((await decide(secret, approvalId, { decision: "approve" })).status).toBe(200);
   });
 });
+
+describe("ask_user over the API", () => {
+  it("a question ends the completion with requires_action; the answer resumes the run and is the tool's result", async () => {
+    await resetDatabase();
+    const ann = await makeUser("Ann");
+    const asker = await makeAgent(ann.id, "Asker", { tools: ["ask_user"] });
+    const secret = (
+      await createApiKey({ userId: ann.id, input: { name: "ci", expiresInDays: 0, agentIds: [] } })
+    ).secret;
+    setTestModelFactory(
+      scriptedModelFactory({
+        [asker.id]: (ctx) =>
+          ctx.messages.some((m) => m.getType() === "tool")
+            ? { text: `Asker heard ${toolText(ctx)}` }
+            : {
+                toolCalls: [
+                  { name: "ask_user", args: { question: "Which colour?", choices: ["red", "blue"] } },
+                ],
+              },
+      }),
+    );
+    const res = await client(secret).chat.completions.create({
+      model: asker.id,
+      messages: [{ role: "user", content: "pick a colour" }],
+    });
+    expect(res.choices[0].finish_reason as string).toBe("requires_action");
+    const pending = (res as unknown as ChatCompletion).pending_approvals ?? [];
+    expect(pending).toEqual([
+      expect.objectContaining({
+        tool: "ask_user",
+        arguments: { question: "Which colour?", choices: ["red", "blue"] },
+      }),
+    ]);
+    const id = pending[0].id;
+    // A question is answered, not approved; an empty answer is refused; neither decides it.
+    const approved = await decide(secret, id, { decision: "approve" });
+    expect(approved.status).toBe(400);
+    expect((await decide(secret, id, { decision: "answer", answer: "  " })).status).toBe(400);
+    const answered = await decide(secret, id, { decision: "answer", answer: "blue" });
+    expect(answered.status).toBe(200);
+    const done = (await answered.json()) as ChatCompletion;
+    expect(done.choices[0]).toMatchObject({ finish_reason: "stop" });
+    expect(done.choices[0].message.content).toContain("blue");
+    const [row] = await query<{ status: string; answer: string }>(
+      `SELECT status::text, answer FROM "ToolApproval" WHERE id = $1`,
+      [id],
+    );
+    expect(row).toEqual({ status: "ANSWERED", answer: "blue" });
+  });
+});

@@ -51,6 +51,7 @@ describe("GET /v1/openapi.json", () => {
       "approve",
       "deny",
       "edit",
+      "answer",
     ]);
     // GET wrote nothing (it has no key, no user).
     expect(await query(`SELECT id FROM "ApiKey"`)).toEqual([]);

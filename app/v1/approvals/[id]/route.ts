@@ -5,8 +5,8 @@ import { readJsonBody } from "@/lib/http/read-json";
 export const dynamic = "force-dynamic";
 
 /**
- * POST /v1/approvals/{id} — `{decision: "approve" | "deny" | "edit", arguments?, reason?}` for a
- * call listed in `pending_approvals`; resumes the run and answers its rest as a chat.completion.
+ * POST /v1/approvals/{id} — `{decision: "approve" | "deny" | "edit" | "answer", arguments?, reason?,
+ * answer?}` for a call (or an ask_user question) listed in `pending_approvals`; resumes the run and answers its rest as a chat.completion.
  * 400 bad decision, 404 not the key's user's, 409 already decided or expired, 429 too many runs.
  */
 export const POST = apiRoute<{ id: string }>(async ({ req, caller, params }) =>
