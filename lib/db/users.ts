@@ -133,3 +133,41 @@ export async function markEmailVerified({ id, email }: { id: string; email: stri
 export async function setUserLocale({ id, locale }: { id: string; locale: string | null }): Promise<void> {
   await getDb().user.update({ where: { id }, data: { locale } });
 }
+
+export async function setUserName({ id, name }: { id: string; name: string }): Promise<void> {
+  await getDb().user.update({ where: { id }, data: { name } });
+}
+
+/** The stored password hash of a user (null: the account signs in through a provider only). */
+export async function passwordHashOf({ id }: { id: string }): Promise<string | null> {
+  const row = await getDb().user.findUnique({ where: { id }, select: { passwordHash: true } });
+  return row?.passwordHash ?? null;
+}
+
+/**
+ * Replaces a user's password and ends their sessions in one transaction, except `keepSession`
+ * (the one that changed it); returns how many sessions were ended.
+ */
+export async function replacePassword({
+  id,
+  passwordHash,
+  keepSession,
+}: {
+  id: string;
+  passwordHash: string;
+  keepSession?: string;
+}): Promise<number> {
+  const [, ended] = await getDb().$transaction([
+    getDb().user.update({ where: { id }, data: { passwordHash } }),
+    getDb().session.deleteMany({
+      where: { userId: id, ...(keepSession ? { sessionToken: { not: keepSession } } : {}) },
+    }),
+  ]);
+  return ended.count;
+}
+
+/** Whether the account has a password (accounts made through a provider only have none). */
+export async function hasPassword({ id }: { id: string }): Promise<boolean> {
+  const n = await getDb().user.count({ where: { id, passwordHash: { not: null } } });
+  return n > 0;
+}

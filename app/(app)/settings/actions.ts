@@ -3,6 +3,8 @@ import { revalidatePath } from "next/cache";
 import { getTranslations } from "next-intl/server";
 import { z } from "zod";
 import { type ActionResult, failed, runAction, succeeded } from "@/lib/action-result";
+import { auth } from "@/lib/auth";
+import { changeName, changePassword } from "@/lib/auth/account";
 import { requireUser } from "@/lib/auth/session";
 import { setUserLocale } from "@/lib/db/users";
 import { removeUserEndpointKey, setUserEndpointKey } from "@/lib/endpoints/personal-keys";
@@ -82,5 +84,24 @@ export async function saveMyAnswerBudgetAction(raw: unknown): Promise<ActionResu
     await setOwnAnswerBudget({ userId: user.id, amount });
     revalidatePath("/settings");
     return succeeded(null, (await getTranslations("settings.budgets"))("saved"));
+  }, raw);
+}
+
+/** Settings → Account: the caller's own display name. */
+export async function saveMyNameAction(raw: unknown): Promise<ActionResult<{ name: string }>> {
+  return runAction(async () => {
+    const user = await requireUser();
+    const name = await changeName({ userId: user.id, input: raw });
+    revalidatePath("/", "layout");
+    return succeeded({ name }, (await getTranslations("settings.account"))("nameSaved"));
+  }, raw);
+}
+
+/** Settings → Account: a new password; every other session of the account is signed out. */
+export async function changeMyPasswordAction(raw: unknown): Promise<ActionResult<{ ended: number }>> {
+  return runAction(async () => {
+    const user = await requireUser();
+    const ended = await changePassword({ user, sessionToken: (await auth())?.sid, input: raw });
+    return succeeded({ ended }, (await getTranslations("settings.account"))("passwordSaved", { ended }));
   }, raw);
 }

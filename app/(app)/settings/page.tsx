@@ -3,15 +3,23 @@ import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { ProviderButton } from "@/components/auth/provider-button";
 import { PersonalKeyForm } from "@/components/endpoints/personal-key-form";
+import { PasswordForm, ProfileNameForm } from "@/components/settings/account-forms";
 import { MySharedLinks } from "@/components/share/my-shared-links";
 import { requireUserPage } from "@/lib/auth/session";
 import { shownOauthProviders } from "@/lib/auth/shown-providers";
-import { linkedProviders } from "@/lib/db/users";
+import { hasPassword, linkedProviders } from "@/lib/db/users";
 import { listPersonalKeySlots } from "@/lib/endpoints/personal-keys";
 import { isLocale } from "@/lib/i18n/locales";
 import { getMoneyBudgetsForUser } from "@/lib/quota";
 import { signOutEverywhereAction } from "../../(auth)/actions";
-import { removeMyKeyAction, saveMyAnswerBudgetAction, saveMyKeyAction, saveMyLocaleAction } from "./actions";
+import {
+  changeMyPasswordAction,
+  removeMyKeyAction,
+  saveMyAnswerBudgetAction,
+  saveMyKeyAction,
+  saveMyLocaleAction,
+  saveMyNameAction,
+} from "./actions";
 import { AnswerBudgetForm } from "./budget-form";
 import { LanguageForm } from "./language-form";
 
@@ -26,9 +34,10 @@ export default async function SettingsPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const user = await requireUserPage();
-  const [slots, linked, t, tApi, tUsage, budgets, format] = await Promise.all([
+  const [slots, linked, withPassword, t, tApi, tUsage, budgets, format] = await Promise.all([
     listPersonalKeySlots({ userId: user.id }),
     linkedProviders({ userId: user.id }),
+    hasPassword({ id: user.id }),
     getTranslations("settings"),
     getTranslations("api.keys"),
     getTranslations("usage"),
@@ -49,6 +58,19 @@ export default async function SettingsPage({
         </h1>
         <p className="text-sm text-zinc-500">{t("signedInAs", { email: user.email })}</p>
       </header>
+      <section className="space-y-3" data-testid="account-section">
+        <h2 className="text-lg font-medium">{t("account.title")}</h2>
+        <p className="text-sm text-zinc-500">{t("account.help")}</p>
+        <ProfileNameForm name={user.name ?? ""} save={saveMyNameAction} />
+        <h3 className="pt-2 text-base font-medium">{t("account.password")}</h3>
+        {withPassword ? (
+          <PasswordForm email={user.email} save={changeMyPasswordAction} />
+        ) : (
+          <p className="text-sm text-zinc-500" data-testid="no-password">
+            {t("account.noPassword")}
+          </p>
+        )}
+      </section>
       <section className="space-y-3" data-testid="language-section">
         <h2 className="text-lg font-medium">{t("language.title")}</h2>
         <p className="text-sm text-zinc-500">{t("language.help")}</p>
