@@ -6,7 +6,7 @@ import type { ToolCallNode } from "@/lib/agents/trace";
 import { ApprovalPanel } from "./approval-panel";
 import { formatDuration } from "./format";
 import { QuestionPanel } from "./question-panel";
-import { StatusBadge } from "./status-badge";
+import { StatusBadge, WaitingBadge } from "./status-badge";
 
 /** `notes__save_note` → `save_note` when the server is shown beside it. */
 function shortName(node: ToolCallNode): string {
@@ -62,9 +62,11 @@ export function ToolCallBlock({ node }: { node: ToolCallNode }) {
             {formatDuration(format, node.durationMs)}
           </span>
         )}
-        {node.approval?.status === "pending" || node.approval?.status === "denied" ? (
+        {node.approval?.status === "pending" ? (
+          <WaitingBadge />
+        ) : node.approval?.status === "denied" ? (
           <span className="shrink-0 rounded-full bg-amber-100 px-2 py-0.5 text-[11px] font-medium text-amber-800 dark:bg-amber-900/50 dark:text-amber-200">
-            {node.approval.status === "pending" ? t("waitingForYou") : t("denied")}
+            {t("denied")}
           </span>
         ) : (
           <StatusBadge status={node.status} />

@@ -170,6 +170,18 @@ export function shownStatus(tree: Pick<MessageTree, "status" | "error">): {
 }
 
 /**
+ * Whether a call in `content`, at any depth, waits for a person (an approval or an `ask_user`
+ * question): a block holding one is opened and says so, since nothing goes on until they act.
+ */
+export function waitsForPerson(content: TraceNode[]): boolean {
+  return content.some((n) =>
+    n.type === "tool_call"
+      ? n.approval?.status === "pending"
+      : n.type === "subagent" && waitsForPerson(n.content),
+  );
+}
+
+/**
  * A stored tree whose run is known to have ended without saying so (its process died): its
  * running blocks are shown stopped, "interrupted", like the answer. Returns a new tree.
  */
