@@ -22,7 +22,9 @@ export function ToolCallBlock({ node }: { node: ToolCallNode }) {
   const [open, setOpen] = useState(false);
   const t = useTranslations("chat.trace");
   const format = useFormatter();
-  const args = JSON.stringify(node.args);
+  // The arguments the tool ran with: the user's when they edited the model's (both shown below).
+  const ranArgs = node.approval?.status === "edited" && node.approval.args ? node.approval.args : node.args;
+  const args = JSON.stringify(ranArgs);
   return (
     <div
       className="my-2 rounded-lg border border-zinc-200 bg-zinc-50 text-sm dark:border-zinc-800 dark:bg-zinc-900/60"
@@ -94,7 +96,7 @@ export function ToolCallBlock({ node }: { node: ToolCallNode }) {
           <div>
             <div className="text-zinc-500">{t("arguments")}</div>
             <pre className="max-h-60 overflow-auto whitespace-pre-wrap break-words">
-              {JSON.stringify(node.args, null, 2)}
+              {JSON.stringify(ranArgs, null, 2)}
             </pre>
           </div>
           {node.result !== undefined && (

@@ -5,7 +5,7 @@ import type { RunSnapshot } from "./graph/journal";
 import { createRun } from "./run";
 import { agent, collect } from "./testing/fixtures";
 import { type ScriptContext, scriptedModelFactory } from "./testing/scripted-model";
-import { applyEvent, emptyTree, reduceEvents } from "./trace";
+import { applyEvent, emptyTree, reduceEvents, rootText } from "./trace";
 import type { RegistryTool, RunAgent } from "./types";
 
 const user = (content: string) => ({ role: "user" as const, content });
@@ -167,6 +167,13 @@ describe("approval of tool calls", () => {
     await done;
     expect(calls).toEqual([{ target: "only-tmp" }]);
     expect(reduceEvents(events).status).toBe("completed");
+    // The model is told its call was changed, and to what, before the result.
+    const told =
+      'The user changed the arguments of this call before it ran; it ran with {"target":"only-tmp"}. Result: wiped only-tmp';
+    expect(events.find((e) => e.type === "tool_call_end" && e.name === "wipe")).toMatchObject({
+      result: told,
+    });
+    expect(rootText(reduceEvents(events))).toContain(`c: ${told}`);
   });
 
   it("suspends while waiting and resumes from the JSON snapshot without repeating any model call", async () => {

@@ -1,8 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { type AIMessage, type BaseMessage, ToolMessage } from "@langchain/core/messages";
-import { type ApprovalDecision, type ApprovalRequest, decidedApproval, deniedResult } from "../approval";
+import {
+  type ApprovalDecision,
+  type ApprovalRequest,
+  decidedApproval,
+  deniedResult,
+  editedResult,
+} from "../approval";
 import { errorMessage } from "../errors";
 import { ASK_USER_TOOL_NAME, parseQuestion, parseTodos, WRITE_TODOS_TOOL_NAME } from "../tools";
+import type { RegistryTool } from "../types";
 import type { AgentExecution } from "./context";
 import { Semaphore } from "./queue";
 import { type RunAgentGraph, runSubagent } from "./subagent";
@@ -31,7 +38,6 @@ async function runRegistryTool(
     return { text: `Error: ${error}`, error };
   }
   if (call.name === ASK_USER_TOOL_NAME) return askUser(exec, call);
-  let args: unknown = call.args;
   if (exec.input.askTools.has(call.name)) {
     if (!run.approvals) {
       const error = `Tool "${call.name}" asks before running, and nobody can be asked in this run`;
@@ -42,8 +48,20 @@ async function runRegistryTool(
       const text = deniedResult(decision.reason);
       return { text, error: text };
     }
-    if (decision.decision === "edit") args = decision.args;
+    if (decision.decision === "edit") {
+      const out = await executeTool(exec, tool, decision.args);
+      return { ...out, text: editedResult(decision.args, out.text) };
+    }
   }
+  return executeTool(exec, tool, call.args);
+}
+
+async function executeTool(
+  exec: AgentExecution,
+  tool: RegistryTool,
+  args: unknown,
+): Promise<{ text: string; error?: string }> {
+  const { run } = exec;
   run.idle.begin();
   try {
     const parsed = tool.parse ? tool.parse(args) : args;
