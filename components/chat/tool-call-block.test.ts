@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { ToolCallNode } from "@/lib/agents/trace";
 import { intlWrapper } from "@/tests/helpers/intl";
-import { ToolCallBlock } from "./tool-call-block";
+import { ToolCallBlock, ToolResult } from "./tool-call-block";
 
 const markup = async (node: ToolCallNode) =>
   renderToStaticMarkup((await intlWrapper("en"))(createElement(ToolCallBlock, { node })));
@@ -34,5 +34,40 @@ describe("ToolCallBlock after Edit arguments", () => {
     const html = await markup(edited);
     expect(html).toContain("{&quot;id&quot;:&quot;n-user&quot;}");
     expect(html).not.toContain("{&quot;id&quot;:&quot;n-model&quot;}");
+  });
+});
+
+const result = async (node: ToolCallNode) =>
+  renderToStaticMarkup(
+    (await intlWrapper("en"))(
+      createElement(ToolResult, { result: node.result ?? "", structuredAt: node.structuredAt }),
+    ),
+  );
+
+describe("ToolResult with structured content", () => {
+  const withStructured: ToolCallNode = {
+    type: "tool_call",
+    id: "tc-2",
+    name: "weather__get_weather",
+    source: "weather",
+    args: {},
+    status: "completed",
+    result: 'It is mild.\n\n{"temperature":21,"unit":"C"}',
+    structuredAt: 13,
+  };
+  it("shows the text, and the structured content once, collapsed and pretty-printed", async () => {
+    const html = await result(withStructured);
+    expect(html).toMatch(/data-testid="tool-call-result"[^>]*>It is mild\.<\/pre>/);
+    expect(html).toMatch(
+      /<details[^>]*data-testid="tool-call-structured"><summary[^>]*>structured content<\/summary>/,
+    );
+    expect(html).not.toMatch(/<details[^>]*open/);
+    expect(html.match(/temperature/g)).toHaveLength(1);
+    expect(html).toContain("&quot;temperature&quot;: 21");
+  });
+  it("shows a result without structured content as it is", async () => {
+    const html = await result({ ...withStructured, structuredAt: undefined, result: "plain" });
+    expect(html).toMatch(/data-testid="tool-call-result"[^>]*>plain<\/pre>/);
+    expect(html).not.toContain("tool-call-structured");
   });
 });

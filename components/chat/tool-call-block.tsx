@@ -15,6 +15,22 @@ function shortName(node: ToolCallNode): string {
 }
 
 /**
+ * A result as shown: its text, and the structured content the tool gave, apart and pretty-printed
+ * (the model receives both in one text; shown so, the same data would read twice in a row).
+ */
+function shownResult(result: string, at: number | undefined): { text: string; structured?: string } {
+  if (at === undefined || at < 0 || at > result.length) return { text: result };
+  const raw = result.slice(at);
+  let structured = raw;
+  try {
+    structured = JSON.stringify(JSON.parse(raw), null, 2);
+  } catch {
+    // Not JSON after all (a mask replaced part of it): shown as it is.
+  }
+  return { text: result.slice(0, at).trimEnd(), structured };
+}
+
+/**
  * A tool call at any depth (built-in or MCP): its server, name, arguments, result and duration.
  * Collapsed to one line by default; opening it shows the arguments and the whole result.
  */
@@ -99,19 +115,39 @@ export function ToolCallBlock({ node }: { node: ToolCallNode }) {
               {JSON.stringify(ranArgs, null, 2)}
             </pre>
           </div>
-          {node.result !== undefined && (
-            <div>
-              <div className="text-zinc-500">{t("result")}</div>
-              <pre
-                className="max-h-80 overflow-auto whitespace-pre-wrap break-words"
-                data-testid="tool-call-result"
-              >
-                {node.result}
-              </pre>
-            </div>
-          )}
+          {node.result !== undefined && <ToolResult result={node.result} structuredAt={node.structuredAt} />}
           {node.error && <div className="text-red-600 dark:text-red-400">{node.error}</div>}
         </div>
+      )}
+    </div>
+  );
+}
+
+/** A call's result in its opened block: the text, then the structured content collapsed. */
+export function ToolResult({
+  result: raw,
+  structuredAt,
+}: Pick<ToolCallNode, "structuredAt"> & { result: string }) {
+  const t = useTranslations("chat.trace");
+  const result = shownResult(raw, structuredAt);
+  return (
+    <div>
+      <div className="text-zinc-500">{t("result")}</div>
+      {(result.text || result.structured === undefined) && (
+        <pre
+          className="max-h-80 overflow-auto whitespace-pre-wrap break-words"
+          data-testid="tool-call-result"
+        >
+          {result.text}
+        </pre>
+      )}
+      {result.structured !== undefined && (
+        <details className="mt-1" data-testid="tool-call-structured">
+          <summary className="cursor-pointer select-none text-zinc-500">{t("structuredContent")}</summary>
+          <pre className="mt-1 max-h-80 overflow-auto whitespace-pre-wrap break-words">
+            {result.structured}
+          </pre>
+        </details>
       )}
     </div>
   );

@@ -176,6 +176,44 @@ describe("approval of tool calls", () => {
     expect(rootText(reduceEvents(events))).toContain(`c: ${told}`);
   });
 
+  it("keeps where a tool's structured content begins, in the trace, approved or edited", async () => {
+    const tree = async (d: ApprovalDecision) => {
+      const { a, lookup, factory } = team();
+      const { tool } = wipeTool();
+      const structured: RegistryTool = {
+        ...tool,
+        execute: (args) => {
+          const head = `wiped ${(args as { target: string }).target}`;
+          return { text: `${head}\n\n{"wiped":true}`, structuredAt: head.length + 2 };
+        },
+      };
+      const { hooks, rest, decide } = manualHooks();
+      const run = await createRun({
+        agents: [a],
+        agentLookup: lookup,
+        tools: [structured],
+        messages: [user("go")],
+        modelFactory: factory(),
+        approvals: hooks,
+      });
+      const events: RunEvent[] = [];
+      const done = drain(run, events);
+      const [req] = Object.values((await rest()).pending);
+      decide(req.approvalId, d);
+      await done;
+      const end = events.find((e) => e.type === "tool_call_end" && e.name === "wipe");
+      if (end?.type !== "tool_call_end") throw new Error("no end");
+      return end;
+    };
+    const approved = await tree({ decision: "approve" });
+    expect(approved.result.slice(0, approved.structuredAt)).toBe("wiped x\n\n");
+    expect(approved.result.slice(approved.structuredAt)).toBe('{"wiped":true}');
+    // The note about the edit goes first: the structured content moves with it.
+    const edited = await tree({ decision: "edit", args: { target: "y" } });
+    expect(edited.result).toMatch(/^The user changed the arguments/);
+    expect(edited.result.slice(edited.structuredAt)).toBe('{"wiped":true}');
+  });
+
   it("suspends while waiting and resumes from the JSON snapshot without repeating any model call", async () => {
     const { a, lookup, factory } = team();
     const { tool, calls } = wipeTool();

@@ -39,6 +39,8 @@ export interface ToolCallNode {
   args: Record<string, unknown>;
   status: NodeStatus;
   result?: string;
+  /** Where in `result` the tool's structured content (JSON) begins: shown apart, collapsed. */
+  structuredAt?: number;
   error?: string;
   /** Where the tool ran (an MCP server's name); absent for built-in tools. */
   source?: string;
@@ -325,6 +327,7 @@ export function applyEvent(tree: MessageTree, ev: RunEvent): MessageTree {
       const node = toolCalls.get(ev.id);
       if (node?.type === "tool_call") {
         node.result = ev.result;
+        if (ev.structuredAt !== undefined) node.structuredAt = ev.structuredAt;
         node.status = ev.error ? "failed" : "completed";
         if (ev.error) node.error = ev.error;
         const started = startedAt.get(ev.id);

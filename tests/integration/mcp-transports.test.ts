@@ -98,6 +98,16 @@ describe("MCP tools over streamable HTTP and stdio", { timeout: 60_000 }, () => 
     expect(out.length).toBeLessThan(1200);
   });
 
+  it("says where the structured content begins in the result, secrets masked on both sides", async () => {
+    const h = await register(httpInput(http.url));
+    const tool = await toolOf(user.id, pool, `${h.slug}__weather`);
+    const out = await tool.execute({}, { signal: new AbortController().signal });
+    if (typeof out === "string") throw new Error(`no structured content marked in ${out}`);
+    expect(out.text.slice(0, out.structuredAt)).toBe("It is mild.\n\n");
+    expect(JSON.parse(out.text.slice(out.structuredAt))).toEqual({ temperature: 21, seen: "••••" });
+    expect(out.text).not.toContain(HEADER_SECRET.replace(/^Bearer /, ""));
+  });
+
   for (const transport of ["http", "stdio"] as const) {
     it(`reports a tool's error to the model with the server's secrets redacted (${transport})`, async () => {
       const created =

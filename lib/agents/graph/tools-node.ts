@@ -9,7 +9,7 @@ import {
 } from "../approval";
 import { errorMessage } from "../errors";
 import { ASK_USER_TOOL_NAME, parseQuestion, parseTodos, WRITE_TODOS_TOOL_NAME } from "../tools";
-import type { RegistryTool } from "../types";
+import type { RegistryTool, ToolOutput } from "../types";
 import type { AgentExecution } from "./context";
 import { Semaphore } from "./queue";
 import { type RunAgentGraph, runSubagent } from "./subagent";
@@ -30,7 +30,7 @@ export interface ToolsResult {
 async function runRegistryTool(
   exec: AgentExecution,
   call: { id: string; name: string; args: Record<string, unknown> },
-): Promise<{ text: string; error?: string }> {
+): Promise<ToolOutput & { error?: string }> {
   const { run } = exec;
   const tool = exec.input.toolRegistry.get(call.name);
   if (!tool) {
@@ -50,7 +50,12 @@ async function runRegistryTool(
     }
     if (decision.decision === "edit") {
       const out = await executeTool(exec, tool, decision.args);
-      return { ...out, text: editedResult(decision.args, out.text) };
+      const text = editedResult(decision.args, out.text);
+      // The note goes before the result: the structured content moves with it.
+      const shift = text.length - out.text.length;
+      return out.structuredAt === undefined
+        ? { ...out, text }
+        : { ...out, text, structuredAt: out.structuredAt + shift };
     }
   }
   return executeTool(exec, tool, call.args);
@@ -60,12 +65,13 @@ async function executeTool(
   exec: AgentExecution,
   tool: RegistryTool,
   args: unknown,
-): Promise<{ text: string; error?: string }> {
+): Promise<ToolOutput & { error?: string }> {
   const { run } = exec;
   run.idle.begin();
   try {
     const parsed = tool.parse ? tool.parse(args) : args;
-    return { text: await tool.execute(parsed, { signal: run.signal }) };
+    const out = await tool.execute(parsed, { signal: run.signal });
+    return typeof out === "string" ? { text: out } : out;
   } catch (err) {
     if (run.signal.aborted) throw err;
     const error = errorMessage(err);
@@ -201,7 +207,7 @@ export async function runTools(
       // A call of a replayed turn was announced before the pause.
       if (!run.journal.replayedCalls.has(id))
         run.emit(source ? { ...start, args, source } : { ...start, args });
-      let out: { text: string; error?: string };
+      let out: ToolOutput & { error?: string };
       if (call.name === SUBAGENT_TOOL_NAME && exec.input.subagentConfigs.length > 0) {
         gate ??= new Semaphore(run.limits.maxParallelSubagents);
         out = await runSubagent(exec, { id, args }, messages, gate, runGraph);
@@ -237,6 +243,7 @@ export async function runTools(
         id,
         name: call.name,
         result: out.text,
+        ...(out.structuredAt !== undefined && { structuredAt: out.structuredAt }),
       };
       run.emit(out.error ? { ...end, error: out.error } : end);
       return toolMessage(id, call.name, out);
