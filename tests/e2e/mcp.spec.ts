@@ -94,6 +94,12 @@ test.describe
       await expect(call.getByTestId("tool-call-duration")).toBeVisible();
       await call.getByRole("button").click();
       await expect(call.getByTestId("tool-call-result")).toContainText("Stand-up moves to 9:30");
+      // The text, then the structured content once, collapsed (not the same data again as JSON).
+      await expect(call.getByTestId("tool-call-result")).not.toContainText("count");
+      const structured = call.getByTestId("tool-call-structured");
+      await expect(structured).toHaveJSProperty("open", false);
+      await structured.locator("summary").click();
+      await expect(structured.locator("pre")).toHaveText('{\n  "count": 1\n}');
       await expect(chat.lastAssistant()).toContainText("Stand-up moves to 9:30");
       await screenshot(page, "mcp-chat-trace");
     });
