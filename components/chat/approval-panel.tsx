@@ -56,9 +56,27 @@ export function ApprovalPanel({ approval, args }: { approval: ToolApproval; args
         </span>
         {why && <span className="text-zinc-500"> — {why}</span>}
         {approval.status === "edited" && approval.args && (
-          <pre className="mt-1 max-h-40 overflow-auto whitespace-pre-wrap break-words font-mono text-zinc-600 dark:text-zinc-400">
-            {JSON.stringify(approval.args, null, 2)}
-          </pre>
+          // Both: what the model asked for (not run) and what ran, so the result reads right.
+          <div className="mt-1 grid gap-1 sm:grid-cols-2" data-testid="approval-edited-args">
+            <div>
+              <div className="text-zinc-500">{t("modelArgs")}</div>
+              <pre
+                className="max-h-40 overflow-auto whitespace-pre-wrap break-words font-mono text-zinc-500"
+                data-testid="approval-model-args"
+              >
+                <del>{JSON.stringify(args, null, 2)}</del>
+              </pre>
+            </div>
+            <div>
+              <div className="text-zinc-500">{t("ranArgs")}</div>
+              <pre
+                className="max-h-40 overflow-auto whitespace-pre-wrap break-words font-mono text-zinc-700 dark:text-zinc-300"
+                data-testid="approval-ran-args"
+              >
+                {JSON.stringify(approval.args, null, 2)}
+              </pre>
+            </div>
+          </div>
         )}
       </div>
     );

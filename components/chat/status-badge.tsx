@@ -28,3 +28,16 @@ export function StatusBadge({ status, reason }: { status: NodeStatus; reason?: s
     </span>
   );
 }
+
+/** Said instead of a status while a call waits for the user (an approval or a question), at any depth. */
+export function WaitingBadge() {
+  const t = useTranslations("chat.trace");
+  return (
+    <span
+      data-testid="waiting-badge"
+      className="shrink-0 rounded-full bg-amber-100 px-2 py-0.5 text-[11px] font-medium text-amber-800 dark:bg-amber-900/50 dark:text-amber-200"
+    >
+      {t("waitingForYou")}
+    </span>
+  );
+}

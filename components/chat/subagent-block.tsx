@@ -2,10 +2,10 @@
 import { ChevronDown, ChevronRight } from "lucide-react";
 import { useFormatter, useTranslations } from "next-intl";
 import { useState } from "react";
-import type { SubagentNode, TraceNode } from "@/lib/agents/trace";
+import { type SubagentNode, type TraceNode, waitsForPerson } from "@/lib/agents/trace";
 import { useCostText } from "./cost";
 import { formatDuration, formatTokens, tail } from "./format";
-import { StatusBadge } from "./status-badge";
+import { StatusBadge, WaitingBadge } from "./status-badge";
 import { useStopReason } from "./stop-reason";
 import { TodoList } from "./todo-list";
 import { TraceContent } from "./trace-content";
@@ -21,7 +21,13 @@ function plainText(content: TraceNode[]): string {
  * its last lines; opened, the child's full content with its own subagents nested to any depth.
  */
 export function SubagentBlock({ node }: { node: SubagentNode }) {
-  const [open, setOpen] = useState(false);
+  const waiting = waitsForPerson(node.content);
+  // Opened by the user's toggle; until they touch it, by a call inside that waits for them (and it
+  // stays open once decided, so the block doesn't fold away under the click).
+  const [toggled, setOpen] = useState<boolean | null>(null);
+  const [hasWaited, setHasWaited] = useState(waiting);
+  if (waiting && !hasWaited) setHasWaited(true);
+  const open = toggled ?? hasWaited;
   const t = useTranslations("chat.trace");
   const format = useFormatter();
   const wordReason = useStopReason();
@@ -47,6 +53,7 @@ export function SubagentBlock({ node }: { node: SubagentNode }) {
       data-span-id={node.id}
       data-status={node.status}
       data-depth={node.depth}
+      data-waiting={waiting || undefined}
     >
       <button
         type="button"
@@ -67,7 +74,7 @@ export function SubagentBlock({ node }: { node: SubagentNode }) {
               <ChevronRight className="size-4" aria-hidden="true" />
             )}
           </span>
-          <StatusBadge status={node.status} />
+          {waiting ? <WaitingBadge /> : <StatusBadge status={node.status} />}
           {node.stopReason && (
             <span className="text-xs text-amber-700 dark:text-amber-300" data-testid="subagent-stop-reason">
               — {wordReason(node.stopReason)}

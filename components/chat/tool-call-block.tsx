@@ -6,12 +6,28 @@ import type { ToolCallNode } from "@/lib/agents/trace";
 import { ApprovalPanel } from "./approval-panel";
 import { formatDuration } from "./format";
 import { QuestionPanel } from "./question-panel";
-import { StatusBadge } from "./status-badge";
+import { StatusBadge, WaitingBadge } from "./status-badge";
 
 /** `notes__save_note` → `save_note` when the server is shown beside it. */
 function shortName(node: ToolCallNode): string {
   const at = node.name.indexOf("__");
   return node.source && at > 0 ? node.name.slice(at + 2) : node.name;
+}
+
+/**
+ * A result as shown: its text, and the structured content the tool gave, apart and pretty-printed
+ * (the model receives both in one text; shown so, the same data would read twice in a row).
+ */
+function shownResult(result: string, at: number | undefined): { text: string; structured?: string } {
+  if (at === undefined || at < 0 || at > result.length) return { text: result };
+  const raw = result.slice(at);
+  let structured = raw;
+  try {
+    structured = JSON.stringify(JSON.parse(raw), null, 2);
+  } catch {
+    // Not JSON after all (a mask replaced part of it): shown as it is.
+  }
+  return { text: result.slice(0, at).trimEnd(), structured };
 }
 
 /**
@@ -22,7 +38,9 @@ export function ToolCallBlock({ node }: { node: ToolCallNode }) {
   const [open, setOpen] = useState(false);
   const t = useTranslations("chat.trace");
   const format = useFormatter();
-  const args = JSON.stringify(node.args);
+  // The arguments the tool ran with: the user's when they edited the model's (both shown below).
+  const ranArgs = node.approval?.status === "edited" && node.approval.args ? node.approval.args : node.args;
+  const args = JSON.stringify(ranArgs);
   return (
     <div
       className="my-2 rounded-lg border border-zinc-200 bg-zinc-50 text-sm dark:border-zinc-800 dark:bg-zinc-900/60"
@@ -62,9 +80,11 @@ export function ToolCallBlock({ node }: { node: ToolCallNode }) {
             {formatDuration(format, node.durationMs)}
           </span>
         )}
-        {node.approval?.status === "pending" || node.approval?.status === "denied" ? (
+        {node.approval?.status === "pending" ? (
+          <WaitingBadge />
+        ) : node.approval?.status === "denied" ? (
           <span className="shrink-0 rounded-full bg-amber-100 px-2 py-0.5 text-[11px] font-medium text-amber-800 dark:bg-amber-900/50 dark:text-amber-200">
-            {node.approval.status === "pending" ? t("waitingForYou") : t("denied")}
+            {t("denied")}
           </span>
         ) : (
           <StatusBadge status={node.status} />
@@ -92,22 +112,42 @@ export function ToolCallBlock({ node }: { node: ToolCallNode }) {
           <div>
             <div className="text-zinc-500">{t("arguments")}</div>
             <pre className="max-h-60 overflow-auto whitespace-pre-wrap break-words">
-              {JSON.stringify(node.args, null, 2)}
+              {JSON.stringify(ranArgs, null, 2)}
             </pre>
           </div>
-          {node.result !== undefined && (
-            <div>
-              <div className="text-zinc-500">{t("result")}</div>
-              <pre
-                className="max-h-80 overflow-auto whitespace-pre-wrap break-words"
-                data-testid="tool-call-result"
-              >
-                {node.result}
-              </pre>
-            </div>
-          )}
+          {node.result !== undefined && <ToolResult result={node.result} structuredAt={node.structuredAt} />}
           {node.error && <div className="text-red-600 dark:text-red-400">{node.error}</div>}
         </div>
+      )}
+    </div>
+  );
+}
+
+/** A call's result in its opened block: the text, then the structured content collapsed. */
+export function ToolResult({
+  result: raw,
+  structuredAt,
+}: Pick<ToolCallNode, "structuredAt"> & { result: string }) {
+  const t = useTranslations("chat.trace");
+  const result = shownResult(raw, structuredAt);
+  return (
+    <div>
+      <div className="text-zinc-500">{t("result")}</div>
+      {(result.text || result.structured === undefined) && (
+        <pre
+          className="max-h-80 overflow-auto whitespace-pre-wrap break-words"
+          data-testid="tool-call-result"
+        >
+          {result.text}
+        </pre>
+      )}
+      {result.structured !== undefined && (
+        <details className="mt-1" data-testid="tool-call-structured">
+          <summary className="cursor-pointer select-none text-zinc-500">{t("structuredContent")}</summary>
+          <pre className="mt-1 max-h-80 overflow-auto whitespace-pre-wrap break-words">
+            {result.structured}
+          </pre>
+        </details>
       )}
     </div>
   );

@@ -2,7 +2,10 @@ import { useFormatter, useTranslations } from "next-intl";
 import { Badge } from "@/components/ui/badge";
 import type { McpServerSummary } from "@/lib/mcp/summary";
 
-/** Connected / error (with the server's message) / not checked yet, and when tools were last listed. */
+/**
+ * A server's one status, as stored (refreshes and tool calls update it, lib/mcp/call-status.ts):
+ * connected / error (with the server's message) / not checked yet, and when tools were last listed.
+ */
 export function McpServerStatus({ server }: { server: McpServerSummary }) {
   const t = useTranslations("mcp.status");
   const format = useFormatter();
@@ -23,7 +26,8 @@ export function McpServerStatus({ server }: { server: McpServerSummary }) {
         })
       : t("never");
   return (
-    <div className="space-y-1" data-testid="mcp-status" data-status={server.status}>
+    // Live: a Refresh (or a call) changes the stored status, and this is the only place that says it.
+    <div className="space-y-1" data-testid="mcp-status" data-status={server.status} aria-live="polite">
       <div className="flex flex-wrap items-center gap-2 text-xs text-zinc-500">
         {!server.enabled ? (
           <Badge>{t("disabled")}</Badge>

@@ -5,7 +5,7 @@ import type { RunSnapshot } from "./graph/journal";
 import { createRun } from "./run";
 import { agent, collect } from "./testing/fixtures";
 import { type ScriptContext, scriptedModelFactory } from "./testing/scripted-model";
-import { applyEvent, emptyTree, reduceEvents } from "./trace";
+import { applyEvent, emptyTree, reduceEvents, rootText } from "./trace";
 import type { RegistryTool, RunAgent } from "./types";
 
 const user = (content: string) => ({ role: "user" as const, content });
@@ -167,6 +167,51 @@ describe("approval of tool calls", () => {
     await done;
     expect(calls).toEqual([{ target: "only-tmp" }]);
     expect(reduceEvents(events).status).toBe("completed");
+    // The model is told its call was changed, and to what, before the result.
+    const told =
+      'The user changed the arguments of this call before it ran; it ran with {"target":"only-tmp"}. Result: wiped only-tmp';
+    expect(events.find((e) => e.type === "tool_call_end" && e.name === "wipe")).toMatchObject({
+      result: told,
+    });
+    expect(rootText(reduceEvents(events))).toContain(`c: ${told}`);
+  });
+
+  it("keeps where a tool's structured content begins, in the trace, approved or edited", async () => {
+    const tree = async (d: ApprovalDecision) => {
+      const { a, lookup, factory } = team();
+      const { tool } = wipeTool();
+      const structured: RegistryTool = {
+        ...tool,
+        execute: (args) => {
+          const head = `wiped ${(args as { target: string }).target}`;
+          return { text: `${head}\n\n{"wiped":true}`, structuredAt: head.length + 2 };
+        },
+      };
+      const { hooks, rest, decide } = manualHooks();
+      const run = await createRun({
+        agents: [a],
+        agentLookup: lookup,
+        tools: [structured],
+        messages: [user("go")],
+        modelFactory: factory(),
+        approvals: hooks,
+      });
+      const events: RunEvent[] = [];
+      const done = drain(run, events);
+      const [req] = Object.values((await rest()).pending);
+      decide(req.approvalId, d);
+      await done;
+      const end = events.find((e) => e.type === "tool_call_end" && e.name === "wipe");
+      if (end?.type !== "tool_call_end") throw new Error("no end");
+      return end;
+    };
+    const approved = await tree({ decision: "approve" });
+    expect(approved.result.slice(0, approved.structuredAt)).toBe("wiped x\n\n");
+    expect(approved.result.slice(approved.structuredAt)).toBe('{"wiped":true}');
+    // The note about the edit goes first: the structured content moves with it.
+    const edited = await tree({ decision: "edit", args: { target: "y" } });
+    expect(edited.result).toMatch(/^The user changed the arguments/);
+    expect(edited.result.slice(edited.structuredAt)).toBe('{"wiped":true}');
   });
 
   it("suspends while waiting and resumes from the JSON snapshot without repeating any model call", async () => {

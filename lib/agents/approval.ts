@@ -68,6 +68,14 @@ export function deniedResult(reason: string | undefined): string {
   return `denied by the user: ${reason?.trim() || "no reason given"}`;
 }
 
+/**
+ * What the model receives when a person changed a call's arguments before it ran: the change
+ * first, so the model doesn't take the result for that of the call it made.
+ */
+export function editedResult(args: Record<string, unknown>, result: string): string {
+  return `The user changed the arguments of this call before it ran; it ran with ${JSON.stringify(args)}. Result: ${result}`;
+}
+
 /** The approval state after a decision. */
 export function decidedApproval(id: string, d: ApprovalDecision): ToolApproval {
   if (d.decision === "approve") return { id, status: "approved" };

@@ -74,6 +74,8 @@ export interface ToolCallEndEvent extends EventBase {
   name: string;
   /** What the model receives as the ToolMessage content. */
   result: string;
+  /** Where in `result` the tool's structured content (JSON) begins (ToolOutput.structuredAt). */
+  structuredAt?: number;
   error?: string;
 }
 /** An agent's checklist after a `write_todos` call (the whole list: each call replaces it). */

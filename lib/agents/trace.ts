@@ -39,6 +39,8 @@ export interface ToolCallNode {
   args: Record<string, unknown>;
   status: NodeStatus;
   result?: string;
+  /** Where in `result` the tool's structured content (JSON) begins: shown apart, collapsed. */
+  structuredAt?: number;
   error?: string;
   /** Where the tool ran (an MCP server's name); absent for built-in tools. */
   source?: string;
@@ -167,6 +169,18 @@ export function shownStatus(tree: Pick<MessageTree, "status" | "error">): {
   )
     return { status: "stopped", reason: unfinishedReason("failed", tree.error.code) };
   return { status: tree.status };
+}
+
+/**
+ * Whether a call in `content`, at any depth, waits for a person (an approval or an `ask_user`
+ * question): a block holding one is opened and says so, since nothing goes on until they act.
+ */
+export function waitsForPerson(content: TraceNode[]): boolean {
+  return content.some((n) =>
+    n.type === "tool_call"
+      ? n.approval?.status === "pending"
+      : n.type === "subagent" && waitsForPerson(n.content),
+  );
 }
 
 /**
@@ -313,6 +327,7 @@ export function applyEvent(tree: MessageTree, ev: RunEvent): MessageTree {
       const node = toolCalls.get(ev.id);
       if (node?.type === "tool_call") {
         node.result = ev.result;
+        if (ev.structuredAt !== undefined) node.structuredAt = ev.structuredAt;
         node.status = ev.error ? "failed" : "completed";
         if (ev.error) node.error = ev.error;
         const started = startedAt.get(ev.id);

@@ -87,13 +87,27 @@ export type AgentLookup =
   | Record<string, AgentDefinition>
   | ((id: string) => AgentDefinition | undefined);
 
+/** A tool's answer when it is more than text. */
+export interface ToolOutput {
+  /** What the model receives. */
+  text: string;
+  /**
+   * Where in `text` the tool's structured content (JSON) begins: traces show the text before it
+   * and the structured content apart, collapsed, instead of the same data twice in a row.
+   */
+  structuredAt?: number;
+}
+
 /** A tool as the engine holds it in an agent's registry. */
 export interface RegistryTool {
   name: string;
   description: string;
   /** JSON Schema of the arguments. */
   parameters: Record<string, unknown>;
-  execute: (args: unknown, ctx: { signal: AbortSignal }) => Promise<string> | string;
+  execute: (
+    args: unknown,
+    ctx: { signal: AbortSignal },
+  ) => Promise<string | ToolOutput> | string | ToolOutput;
   /** Validates and normalises the arguments; throws on invalid input. */
   parse?: (args: unknown) => unknown;
   /** Where the tool runs, shown in traces (an MCP server's name); built-in tools have none. */

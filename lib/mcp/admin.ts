@@ -39,14 +39,8 @@ export async function listMcpServersForAdmin(): Promise<McpServerSummary[]> {
   return (await listServerRecords()).map((r) => summaryOf(r));
 }
 
-export async function getMcpServerForAdmin({
-  id,
-  pool = getMcpPool(),
-}: {
-  id: string;
-  pool?: McpPool;
-}): Promise<McpServerSummary> {
-  return summaryOf(await recordOrThrow(id), pool);
+export async function getMcpServerForAdmin({ id }: { id: string }): Promise<McpServerSummary> {
+  return summaryOf(await recordOrThrow(id));
 }
 
 async function recordOrThrow(id: string): Promise<ServerRecord> {
@@ -203,12 +197,12 @@ export async function refreshMcpServer({
       cache: {
         tools: record.tools,
         status: "error",
-        lastError: safeErrorText(err.message, secrets),
+        lastError: safeErrorText(err.statusText ?? err.message, secrets),
         lastRefreshedAt,
       },
     });
   }
-  return getMcpServerForAdmin({ id, pool });
+  return getMcpServerForAdmin({ id });
 }
 
 function builtinColumns(

@@ -11,7 +11,11 @@ export function recordCallOutcome(serverId: string, failure: McpToolError | null
     failure === null
       ? saveMcpServerStatus({ id: serverId, status: "connected", lastError: null })
       : failure.failure === "unavailable" || failure.failure === "transport"
-        ? saveMcpServerStatus({ id: serverId, status: "error", lastError: failure.message })
+        ? saveMcpServerStatus({
+            id: serverId,
+            status: "error",
+            lastError: failure.statusText ?? failure.message,
+          })
         : undefined;
   // A status write must never fail the call it describes.
   write?.catch((err: unknown) =>

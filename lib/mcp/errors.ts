@@ -22,10 +22,16 @@ export class McpToolError extends Error {
   override readonly name = "McpToolError";
   readonly code: `provider:mcp_${McpFailure}`;
   readonly failure: McpFailure;
-  constructor(failure: McpFailure, message: string) {
+  /**
+   * The message as the server's stored status says it, when it differs: without what holds only
+   * now ("It will be tried again in 3 s"), which the model is told but a stored status would keep.
+   */
+  readonly statusText?: string;
+  constructor(failure: McpFailure, message: string, options: { statusText?: string } = {}) {
     super(message);
     this.failure = failure;
     this.code = `provider:mcp_${failure}`;
+    if (options.statusText !== undefined) this.statusText = options.statusText;
   }
 }
 

@@ -244,10 +244,8 @@ export class McpPool {
   private unavailable(entry: Entry): McpToolError {
     const wait = entry.retryAt - Date.now();
     const retry = wait > 0 ? ` It will be tried again in ${seconds(wait)}.` : "";
-    return new McpToolError(
-      "unavailable",
-      `MCP server "${entry.config.name}" is unavailable: ${entry.error ?? "not connected"}.${retry}`,
-    );
+    const status = `MCP server "${entry.config.name}" is unavailable: ${entry.error ?? "not connected"}.`;
+    return new McpToolError("unavailable", `${status}${retry}`, { statusText: status });
   }
 
   /** Turns a failed request into a McpToolError; a broken transport also drops the connection. */

@@ -61,12 +61,17 @@ export function mcpRegistryTool(
           throw err;
         });
       options.onOutcome?.(null);
-      const { text } = renderToolResult(result, settings.maxResultChars);
+      const { text, structuredAt } = renderToolResult(result, settings.maxResultChars);
       const safe = redact(text, secrets);
       if (result.isError) {
         throw new McpToolError("tool", `Tool "${tool.name}" reported an error: ${plainSchemaWording(safe)}`);
       }
-      return safe;
+      if (structuredAt === undefined) return safe;
+      // Masked on each side of the structured content alike, it begins where the masked text says.
+      const before = redact(text.slice(0, structuredAt), secrets);
+      return before + redact(text.slice(structuredAt), secrets) === safe
+        ? { text: safe, structuredAt: before.length }
+        : safe;
     },
   };
 }

@@ -46,6 +46,28 @@ describe("rendering a tool result for the model", () => {
     expect(summary.text).toBe('It is mild.\n\n{"temperature":21,"unit":"C"}');
   });
 
+  it("says where the structured content begins, unless none was added or the cut reached it", () => {
+    const structured = { temperature: 21, unit: "C" };
+    const both = renderToolResult(
+      { content: [{ type: "text", text: "It is mild." }], structuredContent: structured },
+      1000,
+    );
+    expect(both.text.slice(both.structuredAt)).toBe('{"temperature":21,"unit":"C"}');
+    expect(both.text.slice(0, both.structuredAt)).toBe("It is mild.\n\n");
+    expect(renderToolResult({ content: [], structuredContent: structured }, 1000).structuredAt).toBe(0);
+    const repeated = renderToolResult(
+      { content: [{ type: "text", text: JSON.stringify(structured) }], structuredContent: structured },
+      1000,
+    );
+    expect(repeated.structuredAt).toBeUndefined();
+    const cut = renderToolResult(
+      { content: [{ type: "text", text: "It is mild." }], structuredContent: structured },
+      20,
+    );
+    expect(cut.truncated).toBe(true);
+    expect(cut.structuredAt).toBeUndefined();
+  });
+
   it("cuts long results and says how much was left out", () => {
     const { text, truncated } = renderToolResult(
       { content: [{ type: "text", text: "a".repeat(5000) }] },

@@ -39,18 +39,24 @@ function textRepeats(texts: string[], structured: unknown): boolean {
   });
 }
 
+/**
+ * The model's text; `structuredAt` says where the structured content appended to it begins, so a
+ * trace can show it apart (absent when none was appended, or when the cut reached it).
+ */
 export function renderToolResult(
   result: Pick<CallToolResult, "content" | "structuredContent">,
   maxChars: number,
-): { text: string; truncated: boolean } {
+): { text: string; truncated: boolean; structuredAt?: number } {
   const content = result.content ?? [];
   const parts = content.map(renderBlock);
   const texts = content.flatMap((b) => (b.type === "text" ? [b.text] : []));
-  if (result.structuredContent !== undefined && !textRepeats(texts, result.structuredContent)) {
-    parts.push(JSON.stringify(result.structuredContent));
+  const head = parts.join("\n\n");
+  if (result.structuredContent === undefined || textRepeats(texts, result.structuredContent)) {
+    return truncate(head || "(no content)", maxChars);
   }
-  const full = parts.join("\n\n") || "(no content)";
-  return truncate(full, maxChars);
+  const structuredAt = head ? head.length + 2 : 0;
+  const cut = truncate(`${head ? `${head}\n\n` : ""}${JSON.stringify(result.structuredContent)}`, maxChars);
+  return cut.truncated ? cut : { ...cut, structuredAt };
 }
 
 export function truncate(text: string, maxChars: number): { text: string; truncated: boolean } {

@@ -2,11 +2,10 @@
 import { SecretError } from "@/lib/providers/secrets";
 import { mcpSettings } from "./config";
 import { modelToolName } from "./names";
-import { getMcpPool, type McpPool } from "./pool";
 import { asksBeforeRunningByDefault } from "./registry-tool";
 import { storedSecretMap } from "./secrets";
 import type { ServerRecord } from "./servers";
-import type { McpConnectionStatus, McpToolInfo } from "./types";
+import type { McpToolInfo } from "./types";
 
 export interface McpToolSummary extends McpToolInfo {
   /** The name the model sees (`<slug>__<tool>`); agents refer to tools by it. */
@@ -39,8 +38,6 @@ export interface McpServerSummary
   builtin: boolean;
   description: string | null;
   tools: McpToolSummary[];
-  /** This process's live connection (`status` is the last refresh, shared by every process). */
-  connection: McpConnectionStatus;
   /** stdio server while the operator has not allowed stdio: its tools cannot run. */
   stdioBlocked: boolean;
   /** The stored headers/env can no longer be decrypted (the encryption key changed). */
@@ -73,7 +70,10 @@ function secretNames(record: ServerRecord): {
   }
 }
 
-export function summaryOf(record: ServerRecord, pool: McpPool = getMcpPool()): McpServerSummary {
+// One status per server: the stored one (`status`, `lastError`), which refreshes and tool calls
+// alike update (lib/mcp/call-status.ts), the same in every process; never this process's live
+// connection, which another process may see otherwise.
+export function summaryOf(record: ServerRecord): McpServerSummary {
   const names = secretNames(record);
   return {
     id: record.id,
@@ -95,7 +95,6 @@ export function summaryOf(record: ServerRecord, pool: McpPool = getMcpPool()): M
     status: record.status,
     lastError: record.lastError,
     lastRefreshedAt: record.lastRefreshedAt,
-    connection: pool.status(record.id),
     stdioBlocked: record.transport === "stdio" && !mcpSettings().allowStdio,
     secretsUnreadable: names.unreadable,
   };

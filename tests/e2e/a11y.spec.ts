@@ -123,6 +123,24 @@ const STATES: State[] = [
     },
   },
   {
+    // After Edit arguments: the model's arguments struck through beside the ones that ran.
+    name: "chat-approval-edited",
+    signedIn: true,
+    open: async (page) => {
+      const chat = new ChatPage(page);
+      await chat.openNew("Team Lead");
+      await chat.send("Save a note: a11y edited call");
+      await chat.waitForAnswer();
+      await chat.send("Delete the note a11y edited call");
+      const waiting = chat.lastAssistant().locator('[data-testid="tool-call"][data-approval="pending"]');
+      await waiting.getByTestId("approval-edit").click();
+      await waiting.getByTestId("approval-args").fill('{ "id": "no-such-note" }');
+      await waiting.getByTestId("approval-run-edited").click();
+      await chat.waitForAnswer();
+      await expect(chat.lastAssistant().getByTestId("approval-model-args")).toBeVisible();
+    },
+  },
+  {
     name: "conversation",
     signedIn: true,
     open: async (page) => goto(conversationUrl, "assistant-message")(page),

@@ -139,7 +139,16 @@ test.describe
       await screenshot(page, "approval-edit");
       await waiting.getByTestId("approval-run-edited").click();
       await chat.waitForAnswer();
-      await expect(chat.lastAssistant().locator('[data-approval="edited"]')).toHaveCount(1);
+      const edited = chat.lastAssistant().locator('[data-approval="edited"]');
+      await expect(edited).toHaveCount(1);
       await expect(chat.lastAssistant()).toContainText("There is no note with id no-such-note");
+      // Both arguments: the model's struck through, and the ones that ran; the model was told.
+      await expect(edited.getByTestId("approval-model-args").locator("del")).not.toContainText(
+        "no-such-note",
+      );
+      await expect(edited.getByTestId("approval-ran-args")).toContainText('"id": "no-such-note"');
+      await expect(chat.lastAssistant()).toContainText(
+        'The user changed the arguments of this call before it ran; it ran with {"id":"no-such-note"}',
+      );
     });
   });

@@ -94,6 +94,12 @@ test.describe
       await expect(call.getByTestId("tool-call-duration")).toBeVisible();
       await call.getByRole("button").click();
       await expect(call.getByTestId("tool-call-result")).toContainText("Stand-up moves to 9:30");
+      // The text, then the structured content once, collapsed (not the same data again as JSON).
+      await expect(call.getByTestId("tool-call-result")).not.toContainText("count");
+      const structured = call.getByTestId("tool-call-structured");
+      await expect(structured).toHaveJSProperty("open", false);
+      await structured.locator("summary").click();
+      await expect(structured.locator("pre")).toHaveText('{\n  "count": 1\n}');
       await expect(chat.lastAssistant()).toContainText("Stand-up moves to 9:30");
       await screenshot(page, "mcp-chat-trace");
     });
@@ -115,3 +121,38 @@ test.describe
       await screenshot(page, "mcp-chat-notes-phone");
     });
   });
+
+// One status per server (issue 33, defect 4c): a Refresh of a server that does not answer is
+// stored, and the page says it once — the stored status with its reason and time — not a live
+// sentence from the button beside a stale "Not checked yet · Last refreshed: never".
+test("a server that does not answer shows one status: the stored error, once", async ({
+  adminPage: page,
+}) => {
+  await page.goto("/admin/tools/new");
+  await page.getByTestId("mcp-input-name").fill("Nobody home");
+  // Port 9 (discard): nothing listens there, so the connection is refused.
+  await page.getByTestId("mcp-input-url").fill("http://127.0.0.1:9/mcp");
+  await page.getByTestId("save-mcp-server").click();
+  await expect(page).toHaveURL(/\/admin\/tools\/[^/]+\?created=1$/);
+  const status = page.getByTestId("mcp-server-tools").getByTestId("mcp-status");
+  await expect(status).toHaveAttribute("data-status", "unknown");
+  await page.getByTestId("mcp-refresh").click();
+  await expect(status).toHaveAttribute("data-status", "error");
+  await expect(status.getByTestId("mcp-error")).toContainText('MCP server "Nobody home" is unavailable');
+  await expect(status).not.toContainText("Not checked yet");
+  await expect(status.getByTestId("mcp-last-refreshed")).not.toContainText("never");
+  // The reason is said once on the page (no second status from the Refresh button).
+  await expect(page.getByText(/MCP server "Nobody home" is unavailable/)).toHaveCount(1);
+  await expect(page.getByTestId("mcp-server-tools").getByTestId("form-status")).toHaveCount(0);
+  // A stored status says nothing that holds only for now (the back-off's "tried again in 1 s").
+  await expect(status).not.toContainText("tried again");
+
+  await page.goto("/admin/tools");
+  const row = page.getByTestId("mcp-server-row-Nobody home");
+  await expect(row.getByTestId("mcp-status")).toHaveAttribute("data-status", "error");
+  await expect(row.getByText(/MCP server "Nobody home" is unavailable/)).toHaveCount(1);
+  await row.getByTestId("mcp-server-edit").click();
+  await page.getByTestId("delete-mcp-server").click();
+  await page.getByTestId("delete-mcp-server-dialog-confirm").click();
+  await expect(page).toHaveURL(/\/admin\/tools$/);
+});

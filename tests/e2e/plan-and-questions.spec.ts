@@ -77,14 +77,16 @@ test("ask_user at depth 2: the question shows inline and above the composer; the
   await expect(above.getByTestId("question-text")).toHaveText("Which option do you prefer?");
   await expect(above.getByTestId("question-choice")).toHaveText(["Option A", "Option B"]);
 
-  // Inline, in the depth-2 block.
-  await chat
-    .lastAssistant()
-    .locator('[data-testid="subagent-block"][data-depth="1"] >> [data-testid="subagent-toggle"]')
-    .first()
-    .click();
+  // Inline, in the depth-2 block, which opened itself and its parent: both say "waiting for you".
+  for (const depth of ["1", "2"]) {
+    const block = chat.lastAssistant().locator(`[data-testid="subagent-block"][data-depth="${depth}"]`);
+    await expect(block.getByTestId("subagent-toggle").first()).toHaveAttribute("aria-expanded", "true");
+    await expect(block.getByTestId("subagent-toggle").first().getByTestId("waiting-badge")).toHaveText(
+      "waiting for you",
+    );
+    await expect(block.getByTestId("subagent-toggle").first().getByTestId("trace-status")).toHaveCount(0);
+  }
   const deep = chat.lastAssistant().locator('[data-testid="subagent-block"][data-depth="2"]');
-  await deep.getByTestId("subagent-toggle").click();
   const inline = deep.locator('[data-testid="tool-call"][data-tool="ask_user"]');
   await expect(inline.getByTestId("question")).toHaveAttribute("data-status", "pending");
   await expect(inline.getByTestId("question-choice")).toHaveCount(2);

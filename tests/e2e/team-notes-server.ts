@@ -22,7 +22,11 @@ export async function startTeamNotesServer(token: string): Promise<TeamNotesServ
     server.registerTool(
       "list_notes",
       { description: "List the team's shared notes.", annotations: { readOnlyHint: true } },
-      async () => text(notes.map((n, i) => `${i + 1}. ${n}`).join("\n")),
+      // With structured content too, as servers with an output schema give it (the trace shows it apart).
+      async () => ({
+        ...text(notes.map((n, i) => `${i + 1}. ${n}`).join("\n")),
+        structuredContent: { count: notes.length },
+      }),
     );
     server.registerTool(
       "save_note",

@@ -72,6 +72,15 @@ export function createTestMcpServer(options: TestServerOptions): McpServer {
     },
   );
 
+  server.registerTool(
+    "weather",
+    { description: "A summary, and the same data as structured content (quoting the caller's credential)." },
+    async (extra) => ({
+      content: [{ type: "text" as const, text: "It is mild." }],
+      structuredContent: { temperature: 21, seen: options.credential(extra) },
+    }),
+  );
+
   server.registerTool("meta", { description: "Returns the request's _meta as JSON." }, async (extra) =>
     text(JSON.stringify(extra._meta ?? {})),
   );

@@ -129,7 +129,10 @@ describe("POST /v1/approvals/{id}", () => {
     }
     const res = await decide(secret, approvalId, { decision: "edit", arguments: { expression: "6*7" } });
     expect(res.status).toBe(200);
-    expect(((await res.json()) as ChatCompletion).choices[0].message.content).toBe("Worker got 42");
+    // The model is told its call was changed, and to what, before the result.
+    expect(((await res.json()) as ChatCompletion).choices[0].message.content).toBe(
+      'Worker got The user changed the arguments of this call before it ran; it ran with {"expression":"6*7"}. Result: 42',
+    );
   });
 
   it("resumes after a restart: nothing in memory, only the database", async () => {

@@ -114,10 +114,15 @@ describe("Admin → Tools actions", () => {
   it("reports a server that is down as an error with its message, and bad input per field", async () => {
     const saved = await saveMcpServerAction(form("http://127.0.0.1:9/mcp", { name: "Down", headers: [] }));
     if (!saved.ok) throw new Error(saved.error.message);
+    // The outcome is stored and the page's one status says it: no second sentence from the button.
     const r = await refreshMcpServerAction({ id: saved.data.id });
-    expect(r.ok).toBe(false);
+    expect(r).toEqual({ ok: true, data: { status: "error", tools: 0 } });
     const s = await getMcpServerForAdmin({ id: saved.data.id });
     expect(s.status).toBe("error");
+    expect(s).not.toHaveProperty("connection");
+    // Stored, it says nothing that holds only for now (the back-off's "tried again in 1 s").
+    expect(s.lastError).toMatch(/^MCP server "Down" is unavailable: .+\.$/);
+    expect(s.lastError).not.toMatch(/tried again/);
     expect(s.lastError).toBeTruthy();
     expect(s.lastRefreshedAt).toBeInstanceOf(Date);
 

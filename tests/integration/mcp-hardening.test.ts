@@ -63,7 +63,7 @@ describe("MCP server failures as users and admins see them", () => {
     for (const leak of ["forbidden", "db-7.corp", "403", TOKEN, URL_TOKEN]) expect(page).not.toContain(leak);
 
     // Admins: the reason, with the header value and the URL's token masked, within the bound.
-    const admin = await getMcpServerForAdmin({ id: created.id, pool });
+    const admin = await getMcpServerForAdmin({ id: created.id });
     expect(admin.lastError).toContain("HTTP 403");
     expect(admin.lastError).toContain("forbidden for ••••");
     expect(admin.lastError?.length).toBeLessThanOrEqual(MAX_ERROR_CHARS);

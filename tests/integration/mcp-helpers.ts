@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { mkdtemp } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import type { RegistryTool } from "@/lib/agents/types";
+import type { RegistryTool, ToolOutput } from "@/lib/agents/types";
 import { createMcpServer, McpPool, type McpServerInput, resolveMcpTools } from "@/lib/mcp";
 import type { TestServerEvent } from "../helpers/mcp-test-tools";
 
@@ -49,9 +49,12 @@ export async function register(input: McpServerInput) {
   return createMcpServer({ input });
 }
 
-/** Runs a tool as the engine does (execute may return a plain string). */
+/** Runs a tool as the engine does; its answer as the model receives it. */
 export const exec = async (tool: RegistryTool, args: unknown, signal = new AbortController().signal) =>
-  tool.execute(args, { signal });
+  toolText(await tool.execute(args, { signal }));
+
+/** The model's text of a tool's answer (a plain string, or a ToolOutput). */
+export const toolText = (out: string | ToolOutput) => (typeof out === "string" ? out : out.text);
 
 /** Waits until `check` holds (events arrive asynchronously from the servers). */
 export async function until(check: () => boolean, what: string, timeoutMs = 15_000) {

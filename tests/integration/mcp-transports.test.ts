@@ -52,7 +52,6 @@ describe("MCP tools over streamable HTTP and stdio", { timeout: 60_000 }, () => 
       expect(summary.status).toBe("connected");
       expect(summary.lastError).toBeNull();
       expect(summary.lastRefreshedAt).toBeInstanceOf(Date);
-      expect(summary.connection.state).toBe("connected");
       const byName = Object.fromEntries(summary.tools.map((t) => [t.name, t]));
       expect(Object.keys(byName)).toEqual(expect.arrayContaining(["echo", "slow", "big", "fail", "wipe"]));
       expect(byName.echo.modelName).toBe(`${created.slug}__echo`);
@@ -97,6 +96,16 @@ describe("MCP tools over streamable HTTP and stdio", { timeout: 60_000 }, () => 
     expect(out.startsWith("0123456789".repeat(100))).toBe(true);
     expect(out).toContain("[Result truncated: showing the first 1000 of 50000 characters.");
     expect(out.length).toBeLessThan(1200);
+  });
+
+  it("says where the structured content begins in the result, secrets masked on both sides", async () => {
+    const h = await register(httpInput(http.url));
+    const tool = await toolOf(user.id, pool, `${h.slug}__weather`);
+    const out = await tool.execute({}, { signal: new AbortController().signal });
+    if (typeof out === "string") throw new Error(`no structured content marked in ${out}`);
+    expect(out.text.slice(0, out.structuredAt)).toBe("It is mild.\n\n");
+    expect(JSON.parse(out.text.slice(out.structuredAt))).toEqual({ temperature: 21, seen: "••••" });
+    expect(out.text).not.toContain(HEADER_SECRET.replace(/^Bearer /, ""));
   });
 
   for (const transport of ["http", "stdio"] as const) {

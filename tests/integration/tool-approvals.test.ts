@@ -201,10 +201,13 @@ describe("approval of tool calls", () => {
     expect(res.status).toBe(200);
     await follow(meta.runId);
     const stored = await storedAnswer(meta.assistantMessageId);
-    expect(stored.content).toBe("Lead: Middle: Worker got 42");
+    // The model is told its call was changed, and to what; the trace keeps the model's arguments too.
+    const told =
+      'The user changed the arguments of this call before it ran; it ran with {"expression":"6*7"}. Result: 42';
+    expect(stored.content).toBe(`Lead: Middle: Worker got ${told}`);
     expect(findToolCall(stored.parts.content)).toMatchObject({
       args: { expression: "2+3" },
-      result: "42",
+      result: told,
       approval: { status: "edited", args: { expression: "6*7" } },
     });
   });

@@ -1,8 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { type AIMessage, type BaseMessage, ToolMessage } from "@langchain/core/messages";
-import { type ApprovalDecision, type ApprovalRequest, decidedApproval, deniedResult } from "../approval";
+import {
+  type ApprovalDecision,
+  type ApprovalRequest,
+  decidedApproval,
+  deniedResult,
+  editedResult,
+} from "../approval";
 import { errorMessage } from "../errors";
 import { ASK_USER_TOOL_NAME, parseQuestion, parseTodos, WRITE_TODOS_TOOL_NAME } from "../tools";
+import type { RegistryTool, ToolOutput } from "../types";
 import type { AgentExecution } from "./context";
 import { Semaphore } from "./queue";
 import { type RunAgentGraph, runSubagent } from "./subagent";
@@ -23,7 +30,7 @@ export interface ToolsResult {
 async function runRegistryTool(
   exec: AgentExecution,
   call: { id: string; name: string; args: Record<string, unknown> },
-): Promise<{ text: string; error?: string }> {
+): Promise<ToolOutput & { error?: string }> {
   const { run } = exec;
   const tool = exec.input.toolRegistry.get(call.name);
   if (!tool) {
@@ -31,7 +38,6 @@ async function runRegistryTool(
     return { text: `Error: ${error}`, error };
   }
   if (call.name === ASK_USER_TOOL_NAME) return askUser(exec, call);
-  let args: unknown = call.args;
   if (exec.input.askTools.has(call.name)) {
     if (!run.approvals) {
       const error = `Tool "${call.name}" asks before running, and nobody can be asked in this run`;
@@ -42,12 +48,30 @@ async function runRegistryTool(
       const text = deniedResult(decision.reason);
       return { text, error: text };
     }
-    if (decision.decision === "edit") args = decision.args;
+    if (decision.decision === "edit") {
+      const out = await executeTool(exec, tool, decision.args);
+      const text = editedResult(decision.args, out.text);
+      // The note goes before the result: the structured content moves with it.
+      const shift = text.length - out.text.length;
+      return out.structuredAt === undefined
+        ? { ...out, text }
+        : { ...out, text, structuredAt: out.structuredAt + shift };
+    }
   }
+  return executeTool(exec, tool, call.args);
+}
+
+async function executeTool(
+  exec: AgentExecution,
+  tool: RegistryTool,
+  args: unknown,
+): Promise<ToolOutput & { error?: string }> {
+  const { run } = exec;
   run.idle.begin();
   try {
     const parsed = tool.parse ? tool.parse(args) : args;
-    return { text: await tool.execute(parsed, { signal: run.signal }) };
+    const out = await tool.execute(parsed, { signal: run.signal });
+    return typeof out === "string" ? { text: out } : out;
   } catch (err) {
     if (run.signal.aborted) throw err;
     const error = errorMessage(err);
@@ -183,7 +207,7 @@ export async function runTools(
       // A call of a replayed turn was announced before the pause.
       if (!run.journal.replayedCalls.has(id))
         run.emit(source ? { ...start, args, source } : { ...start, args });
-      let out: { text: string; error?: string };
+      let out: ToolOutput & { error?: string };
       if (call.name === SUBAGENT_TOOL_NAME && exec.input.subagentConfigs.length > 0) {
         gate ??= new Semaphore(run.limits.maxParallelSubagents);
         out = await runSubagent(exec, { id, args }, messages, gate, runGraph);
@@ -219,6 +243,7 @@ export async function runTools(
         id,
         name: call.name,
         result: out.text,
+        ...(out.structuredAt !== undefined && { structuredAt: out.structuredAt }),
       };
       run.emit(out.error ? { ...end, error: out.error } : end);
       return toolMessage(id, call.name, out);

@@ -1,6 +1,7 @@
 import { AIMessage, HumanMessage, ToolMessage } from "@langchain/core/messages";
 import { describe, expect, it } from "vitest";
-import { planNoteCall } from "./notes";
+import { editedResult } from "@/lib/agents/approval";
+import { answerNoteResult, planNoteCall } from "./notes";
 import { type DemoToolInfo, planTurn } from "./plan";
 
 const notes: DemoToolInfo[] = [{ name: "notes__save_note" }, { name: "notes__list_notes" }];
@@ -103,5 +104,11 @@ describe("demo model deleting a note", () => {
       all,
     );
     expect(done.text).toContain("Deleted note cabc123def456ghi789jkl.");
+  });
+  it("an edited call that failed is said to have failed, not to have run", () => {
+    const call = { name: "notes__delete_note", args: { id: "n1" } };
+    const failed = editedResult({ id: "nope" }, "Error: There is no note with id nope");
+    expect(answerNoteResult(call, failed)).toMatch(/^The notes server could not do that: /);
+    expect(answerNoteResult(call, editedResult({ id: "n2" }, "Deleted note n2"))).toMatch(/^Done: /);
   });
 });

@@ -95,7 +95,8 @@ export function answerNoteResult(
   const out = result.trim();
   const tool = call.name;
   if (/^denied by the user/i.test(out)) return t("demo.notes.denied", { result: out });
-  if (/^error/i.test(out)) return t("demo.notes.failed", { result: out });
+  // An edited call's result begins with the edit (lib/agents/approval.ts editedResult), then the error.
+  if (/^error|Result: Error/i.test(out)) return t("demo.notes.failed", { result: out });
   if (call.name.endsWith("__delete_note")) return t("demo.notes.deleted", { tool, result: out });
   if (call.name.endsWith("__save_note")) {
     return t("demo.notes.saved", { title: String(call.args.title ?? ""), tool, result: out });
