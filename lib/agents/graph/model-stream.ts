@@ -4,12 +4,15 @@ import { AsyncLocalStorageProviderSingleton } from "@langchain/core/singletons";
 import type { ChatRunnable } from "./context";
 
 /**
- * Hands each chunk of one model call to `onChunk`, through the model's public `stream()`: LangChain
- * sets up call options (a binding's tools included) and callbacks, races each chunk against the
- * signal, and calls the provider's streaming path (where lib/providers puts retries and error
- * mapping). The signal also reaches the provider's request, which is what ends a call that waits for
- * its next chunk. No callbacks are passed (callers run it `detached`), so only handlers configured on
- * the model itself or by the environment (LangSmith tracing) see the call.
+ * Hands each chunk of one model call to `onChunk`, through the model's public `transform()` with the
+ * input as its only item: LangChain sets up call options (a binding's tools included) and callbacks,
+ * checks the signal after each chunk and calls the provider's streaming path (where lib/providers
+ * puts retries and error mapping). The signal also reaches the provider's request, which is what
+ * ends a call that waits for its next chunk. `stream()` yields the same chunks from the same
+ * iterator, but wraps it in a web ReadableStream and re-enters the run's context and races the
+ * signal per chunk: 1.7× the CPU of a plain answer's run (bench/README.md, issue 34).
+ * No callbacks are passed (callers run it `detached`), so only handlers configured on the model
+ * itself or by the environment (LangSmith tracing) see the call.
  */
 export async function forEachChunk(
   model: ChatRunnable,
@@ -17,8 +20,12 @@ export async function forEachChunk(
   signal: AbortSignal,
   onChunk: (chunk: AIMessageChunk) => void,
 ): Promise<void> {
-  for await (const chunk of await model.stream(input, { signal })) onChunk(chunk);
+  for await (const chunk of model.transform(once(input), { signal })) onChunk(chunk);
   signal.throwIfAborted();
+}
+
+async function* once<T>(value: T): AsyncGenerator<T> {
+  yield value;
 }
 
 /**
