@@ -6,7 +6,7 @@
  *   W4  50 runs started together, 4-way fan-out with 50 ms children (wall time, peak RSS)
  *   buildSubagentConfigs on a 100-entry tree
  * W4 runs in a fresh child process per engine so peak RSS is not shared.
- * Peers (deepagents, @librechat/agents) run from bench/peers when installed there; see bench/README.md.
+ * Peers (deepagents, @librechat/agents, @openai/agents) run from bench/peers when installed there; see bench/README.md.
  */
 import { fork } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -308,6 +308,14 @@ async function main() {
       goal("W4 peak RSS vs better peer", ours.w4Rss / better("w4Rss"), 0.75, "×");
     } else {
       console.log("  W1, W3, W4 ratios need at least one peer (none ran)");
+    }
+    const oa = rows["openai-agents"];
+    if (oa) {
+      console.log("\nGoals (issue 34, against @openai/agents):");
+      goal("W1 CPU per run", ours.w1Cpu / oa.w1Cpu, 0.25, "×");
+      goal("W3 CPU per run", ours.w3Cpu / oa.w3Cpu, 0.25, "×");
+      goal("W4 CPU", ours.w4Cpu / oa.w4Cpu, 0.25, "×");
+      goal("W4 peak RSS", ours.w4Rss / oa.w4Rss, 0.6, "×");
     }
     goal("W2 vs ideal 200 ms", ours.w2 / 200, 1.05, "×");
     goal("buildSubagentConfigs (100 entries)", ex.mean / 1000, 1, " ms");
