@@ -64,11 +64,15 @@ function sourceFiles(dir: string): string[] {
  */
 const REACHED_IN = /(?<![\w$])(?!this\.|super\.)[\w$\])]+\s*\.\s*_[A-Za-z]\w*/g;
 const ASSIGNED = /\.\s*_[A-Za-z]\w*\s*=(?!=)/g;
+/** `model["_generate"]` on a value; `ChatOpenAI["_x"]` after a type name is a type lookup, allowed. */
+const BRACKETED = /(?<!\b[A-Z][\w$]*)\[\s*["'`]_[A-Za-z]\w*["'`]\s*\]/g;
 
 function violations(source: string): string[] {
   // Comments may name internals (to say why they are not used).
   const code = source.replace(/\/\*[\s\S]*?\*\//g, "").replace(/(^|[^:"'`])\/\/.*$/gm, "$1");
-  return [...code.matchAll(REACHED_IN), ...code.matchAll(ASSIGNED)].map((m) => m[0]);
+  return [...code.matchAll(REACHED_IN), ...code.matchAll(ASSIGNED), ...code.matchAll(BRACKETED)].map(
+    (m) => m[0],
+  );
 }
 
 describe("sources under lib/", () => {
@@ -90,6 +94,11 @@ describe("sources under lib/", () => {
     expect(violations("const x = (m as Internals)._streamResponseChunks(messages, o);")).toHaveLength(1);
     expect(violations("BaseChatModel._convertInputToPromptValue(input)")).toHaveLength(1);
     expect(violations("paths._generate = (m) => m;")).toHaveLength(2);
+    expect(violations('const f = model["_streamIterator"];')).toHaveLength(1);
+    expect(violations('BaseChatModel.prototype["_streamIterator"] = f;')).toHaveLength(1);
+    expect(
+      violations('type P = Parameters<ChatOpenAICompletions["_convertCompletionsMessageToBaseMessage"]>;'),
+    ).toEqual([]);
     expect(violations("for await (const c of this._streamResponseChunks(m, o)) yield c;")).toEqual([]);
     expect(violations("yield* super._streamResponseChunks(m, o, r);")).toEqual([]);
     expect(violations("// model._streamIterator is internal")).toEqual([]);
