@@ -6,7 +6,7 @@
  *   W4  50 runs started together, 4-way fan-out with 50 ms children (wall time, peak RSS)
  *   buildSubagentConfigs on a 100-entry tree
  * W4 runs in a fresh child process per engine so peak RSS is not shared.
- * Peers (deepagents, @librechat/agents) run from bench/peers when installed there; see bench/README.md.
+ * Peers (deepagents, @librechat/agents, @openai/agents) run from bench/peers when installed there; see bench/README.md.
  */
 import { fork } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -93,15 +93,24 @@ function stats(samples: number[]) {
   return { mean, p50: pct(50), p99: pct(99) };
 }
 
+/** CPU µs (user + system, GC threads included) since `from`. */
+function cpuSince(from: NodeJS.CpuUsage): number {
+  const d = process.cpuUsage(from);
+  return d.user + d.system;
+}
+
 async function timeRuns(fn: () => Promise<void>, warmup: number, n: number) {
   for (let i = 0; i < warmup; i++) await fn();
   const samples: number[] = [];
+  const cpu = process.cpuUsage();
   for (let i = 0; i < n; i++) {
     const t = performance.now();
     await fn();
     samples.push((performance.now() - t) * 1000);
   }
-  return stats(samples);
+  // CPU per run is steadier than wall time on a shared machine (another process's time slice
+  // lands in a wall sample, not in this process's CPU).
+  return { ...stats(samples), cpu: cpuSince(cpu) / n };
 }
 
 async function w4(adapter: EngineAdapter) {
@@ -113,12 +122,14 @@ async function w4(adapter: EngineAdapter) {
   const timer = setInterval(() => {
     peak = Math.max(peak, process.memoryUsage().rss);
   }, 5);
+  const cpu = process.cpuUsage();
   const t = performance.now();
   await Promise.all(Array.from({ length: 50 }, () => adapter.fanout(50, 4)));
   const wall = performance.now() - t;
+  const cpuMs = cpuSince(cpu) / 1000;
   clearInterval(timer);
   peak = Math.max(peak, process.memoryUsage().rss);
-  return { wallMs: wall, peakRssMb: peak / 1024 / 1024 };
+  return { wallMs: wall, cpuMs, peakRssMb: peak / 1024 / 1024 };
 }
 
 function expansionBench() {
@@ -167,7 +178,9 @@ async function adapterByName(name: string): Promise<EngineAdapter | undefined> {
   return (await loadPeers(name)).adapters.find((a) => a.name === name);
 }
 
-function w4InChild(name: string): Promise<{ wallMs: number; peakRssMb: number } | { error: string }> {
+function w4InChild(
+  name: string,
+): Promise<{ wallMs: number; cpuMs: number; peakRssMb: number } | { error: string }> {
   return new Promise((resolve) => {
     const child = fork(fileURLToPath(import.meta.url), ["--w4", name], {
       execArgv: [...process.execArgv, "--expose-gc"],
@@ -230,14 +243,16 @@ async function main() {
         w1Mean: w1.mean,
         w1P50: w1.p50,
         w1P99: w1.p99,
+        w1Cpu: w1.cpu,
         w3Mean: w3.mean,
         w3P50: w3.p50,
         w3P99: w3.p99,
+        w3Cpu: w3.cpu,
         w2,
       });
       const w4r = await w4InChild(e.name);
       if ("error" in w4r) console.log(`${e.name}: ${w4r.error}`);
-      else Object.assign(r, { w4: w4r.wallMs, w4Rss: w4r.peakRssMb });
+      else Object.assign(r, { w4: w4r.wallMs, w4Cpu: w4r.cpuMs, w4Rss: w4r.peakRssMb });
       rows[e.name] = r;
     } catch (err) {
       console.log(`${e.name}: failed (${err instanceof Error ? err.message : String(err)}), skipped`);
@@ -246,14 +261,16 @@ async function main() {
     if (!x) continue;
     console.log(`[${e.name}]`);
     console.log(
-      `  W1 per-run overhead   mean ${fmt(x.w1Mean)} µs  p50 ${fmt(x.w1P50)} µs  p99 ${fmt(x.w1P99)} µs`,
+      `  W1 per-run overhead   mean ${fmt(x.w1Mean)} µs  p50 ${fmt(x.w1P50)} µs  p99 ${fmt(x.w1P99)} µs  CPU ${fmt(x.w1Cpu)} µs/run`,
     );
     console.log(
-      `  W3 4-way delegation   mean ${fmt(x.w3Mean)} µs  p50 ${fmt(x.w3P50)} µs  p99 ${fmt(x.w3P99)} µs`,
+      `  W3 4-way delegation   mean ${fmt(x.w3Mean)} µs  p50 ${fmt(x.w3P50)} µs  p99 ${fmt(x.w3P99)} µs  CPU ${fmt(x.w3Cpu)} µs/run`,
     );
     console.log(`  W2 4×200 ms fan-out   ${fmt(x.w2)} ms (ideal ≈ 200 ms, ${(x.w2 / 200).toFixed(3)}×)`);
     if (x.w4 !== undefined)
-      console.log(`  W4 50 runs × 4×50 ms  ${fmt(x.w4)} ms wall, peak RSS ${fmt(x.w4Rss)} MB`);
+      console.log(
+        `  W4 50 runs × 4×50 ms  ${fmt(x.w4)} ms wall, CPU ${fmt(x.w4Cpu)} ms, peak RSS ${fmt(x.w4Rss)} MB`,
+      );
   }
   const ex = expansionBench();
   console.log(
@@ -267,7 +284,7 @@ async function main() {
     for (const [name, p] of peerRows) {
       const ratio = (k: string) => (p[k] && ours[k] !== undefined ? (ours[k] / p[k]).toFixed(2) : "n/a");
       console.log(
-        `  vs ${name}: W1 ${ratio("w1Mean")}×  W3 ${ratio("w3Mean")}×  W2 ${ratio("w2")}×  W4 ${ratio("w4")}×  RSS ${ratio("w4Rss")}×`,
+        `  vs ${name}: W1 ${ratio("w1Mean")}× (CPU ${ratio("w1Cpu")}×)  W3 ${ratio("w3Mean")}× (CPU ${ratio("w3Cpu")}×)  W2 ${ratio("w2")}×  W4 ${ratio("w4")}× (CPU ${ratio("w4Cpu")}×)  RSS ${ratio("w4Rss")}×`,
       );
     }
   }
@@ -291,6 +308,14 @@ async function main() {
       goal("W4 peak RSS vs better peer", ours.w4Rss / better("w4Rss"), 0.75, "×");
     } else {
       console.log("  W1, W3, W4 ratios need at least one peer (none ran)");
+    }
+    const oa = rows["openai-agents"];
+    if (oa) {
+      console.log("\nGoals (issue 34, against @openai/agents):");
+      goal("W1 CPU per run", ours.w1Cpu / oa.w1Cpu, 0.25, "×");
+      goal("W3 CPU per run", ours.w3Cpu / oa.w3Cpu, 0.25, "×");
+      goal("W4 CPU", ours.w4Cpu / oa.w4Cpu, 0.25, "×");
+      goal("W4 peak RSS", ours.w4Rss / oa.w4Rss, 0.6, "×");
     }
     goal("W2 vs ideal 200 ms", ours.w2 / 200, 1.05, "×");
     goal("buildSubagentConfigs (100 entries)", ex.mean / 1000, 1, " ms");

@@ -13,6 +13,8 @@
  *   model class is registered in its provider map (`llmProviders`), which is what
  *   `registerProvider` does in later versions.
  *
+ * - @openai/agents: agents as tools, on the SDK's public `Model` interface (openai-agents.ts).
+ *
  * A peer that cannot be loaded or run is reported as skipped with the reason; nothing is estimated.
  */
 import { existsSync } from "node:fs";
@@ -176,6 +178,12 @@ export async function loadPeerAdapters(
   const candidates: [string, string, () => Promise<EngineAdapter>][] = [
     ["librechat", "librechat (@librechat/agents 3.2.21)", librechatAdapter],
     ["deepagents", "deepagents", deepagentsAdapter],
+    // Loaded only when tried: a missing @openai/agents skips this peer, not the others.
+    [
+      "openai-agents",
+      "openai-agents (@openai/agents, agents as tools)",
+      async () => (await import("./openai-agents")).openaiAgentsAdapter(),
+    ],
   ];
   for (const [name, label, load] of candidates) {
     if (only && name !== only) continue;

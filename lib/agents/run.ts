@@ -24,16 +24,12 @@ import { finalText, systemMessageFor } from "./graph/subagent";
 import { summarizeIfNeeded } from "./graph/summarize";
 import { transferToolDef, transferToolName } from "./graph/tool-defs";
 import type { HandoffResolver } from "./graph/tools-node";
-import { installUntracedContext } from "./graph/untraced-context";
 import { buildAgentInput } from "./input";
 import { type Limits, resolveLimits } from "./limits";
 import { jsonLogger } from "./log";
 import { messageText, toBaseMessages } from "./messages";
 import { buildSubagentConfigs, lookupAgent, type ToInput } from "./subagents/expand";
 import type { AgentDefinition, AgentInput, CreateRunOptions, HandoffEdge, RunAgent } from "./types";
-
-// Graph steps keep their config without building a LangSmith RunTree each when nothing traces.
-installUntracedContext();
 
 export interface RunResult {
   /** `paused`: the host suspended the run while it waited for approvals (no run_end was emitted). */

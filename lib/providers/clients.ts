@@ -1,7 +1,10 @@
 /**
  * The provider policy of `resilience.ts` (retry with backoff, user-facing ProviderErrors with
  * secrets redacted, partial answers) on the real provider clients, on all three call paths
- * LangChain uses: `_streamResponseChunks`, `_streamChatModelEvents` and `_generate`.
+ * LangChain uses. They are LangChain's documented subclass hooks of a chat model
+ * (`_streamResponseChunks`, `_streamChatModelEvents`, `_generate`): each client class gets a
+ * subclass that overrides them and calls its parent's, so LangChain's public methods (`stream`,
+ * `invoke`, `streamEvents`) reach the policy without any instance being patched.
  */
 import type { CallbackManagerForLLMRun } from "@langchain/core/callbacks/manager";
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
@@ -10,53 +13,81 @@ import type { ChatGenerationChunk, ChatResult } from "@langchain/core/outputs";
 import { ChatOpenAICompletions } from "@langchain/openai";
 import { type ResilienceContext, resilientCall, resilientStream } from "./resilience";
 
-type StreamEvents = ReturnType<BaseChatModel["_streamChatModelEvents"]>;
-type StreamEvent = StreamEvents extends AsyncGenerator<infer E> ? E : never;
-
 type Gen<T> = AsyncGenerator<T>;
 
-/** The three call paths, as the policy wraps them. */
-interface CallPaths {
-  _streamResponseChunks(
-    m: BaseMessage[],
-    o: { signal?: AbortSignal },
-    r?: CallbackManagerForLLMRun,
-  ): Gen<ChatGenerationChunk>;
-  _streamChatModelEvents(
-    m: BaseMessage[],
-    o: { signal?: AbortSignal },
-    r?: CallbackManagerForLLMRun,
-  ): Gen<StreamEvent>;
-  _generate(m: BaseMessage[], o: { signal?: AbortSignal }, r?: CallbackManagerForLLMRun): Promise<ChatResult>;
+/** What a policy subclass needs besides its client's own fields. */
+export interface ProviderPolicy {
+  ctx: ResilienceContext;
+  /** Adjusts the chunk path's output (Anthropic's usage, see `withoutStartOutputTokens`). */
+  mapChunks?: (chunks: Gen<ChatGenerationChunk>) => Gen<ChatGenerationChunk>;
 }
 
+/** A concrete chat model: every client class implements these (abstract in BaseChatModel). */
+interface ConcreteChatModel extends BaseChatModel {
+  _llmType(): string;
+  _generate(
+    m: BaseMessage[],
+    o: this["ParsedCallOptions"],
+    r?: CallbackManagerForLLMRun,
+  ): Promise<ChatResult>;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: a mixin's base constructor must take any[] (TS rule).
+type ChatModelClass = new (...args: any[]) => ConcreteChatModel;
+
 /**
- * Puts `model` (ChatOpenAI, AzureChatOpenAI, ChatAnthropic, ChatGoogleGenerativeAI) under the
- * provider policy for the endpoint in `ctx`, on all three call paths. `mapChunks` adjusts the
- * chunk path's output (Anthropic's usage, see `withoutStartOutputTokens`).
+ * `Base` (ChatOpenAI, AzureChatOpenAI, ChatAnthropic, ChatGoogleGenerativeAI) with the provider
+ * policy; construct it with the client's fields and the policy: `new (withProviderPolicy(C))(fields, policy)`.
+ * Build the class once per client class (module scope), not per model.
  */
-export function withProviderPolicy<M extends BaseChatModel>(
-  model: M,
-  ctx: ResilienceContext,
-  options: { mapChunks?: (chunks: Gen<ChatGenerationChunk>) => Gen<ChatGenerationChunk> } = {},
-): M {
-  const paths = model as unknown as CallPaths;
-  const chunks = paths._streamResponseChunks.bind(model);
-  const events = paths._streamChatModelEvents.bind(model);
-  const generate = paths._generate.bind(model);
-  const mapChunks = options.mapChunks ?? ((g) => g);
-  paths._streamResponseChunks = (m, o, r) =>
-    resilientStream(() => mapChunks(chunks(m, o, r)), ctx, {
-      signal: o.signal,
-      textOf: (chunk) => chunk.text ?? "",
-    });
-  paths._streamChatModelEvents = (m, o, r) =>
-    resilientStream(() => events(m, o, r), ctx, {
-      signal: o.signal,
-      textOf: (e) => (e.event === "content-block-delta" && e.delta.type === "text-delta" ? e.delta.text : ""),
-    });
-  paths._generate = (m, o, r) => resilientCall(() => generate(m, o, r), ctx, o.signal);
-  return model;
+export function withProviderPolicy<C extends ChatModelClass>(Base: C) {
+  // biome-ignore lint/suspicious/noExplicitAny: a mixin's constructor must take any[] (TS rule).
+  type Args = C extends new (...args: infer A) => any ? A : never;
+  class WithProviderPolicy extends Base {
+    readonly policy: ProviderPolicy;
+
+    // biome-ignore lint/suspicious/noExplicitAny: a mixin's constructor must take any[] (TS rule).
+    constructor(...args: any[]) {
+      const policy = args.pop() as ProviderPolicy;
+      super(...args);
+      this.policy = policy;
+    }
+
+    override _streamResponseChunks(
+      m: BaseMessage[],
+      o: this["ParsedCallOptions"],
+      r?: CallbackManagerForLLMRun,
+    ): Gen<ChatGenerationChunk> {
+      const { ctx, mapChunks = (g) => g } = this.policy;
+      return resilientStream(() => mapChunks(super._streamResponseChunks(m, o, r)), ctx, {
+        signal: o.signal,
+        textOf: (chunk) => chunk.text ?? "",
+      });
+    }
+
+    override _streamChatModelEvents(
+      m: BaseMessage[],
+      o: this["ParsedCallOptions"],
+      r?: CallbackManagerForLLMRun,
+    ): ReturnType<BaseChatModel["_streamChatModelEvents"]> {
+      return resilientStream(() => super._streamChatModelEvents(m, o, r), this.policy.ctx, {
+        signal: o.signal,
+        textOf: (e) =>
+          e.event === "content-block-delta" && e.delta.type === "text-delta" ? e.delta.text : "",
+      });
+    }
+
+    override _generate(
+      m: BaseMessage[],
+      o: this["ParsedCallOptions"],
+      r?: CallbackManagerForLLMRun,
+    ): Promise<ChatResult> {
+      return resilientCall(() => super._generate(m, o, r), this.policy.ctx, o.signal);
+    }
+  }
+  return WithProviderPolicy as unknown as new (
+    ...args: [...Args, ProviderPolicy]
+  ) => InstanceType<C> & { readonly policy: ProviderPolicy };
 }
 
 /**

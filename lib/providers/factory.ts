@@ -14,6 +14,12 @@ import { ProviderError, secretsOf } from "./errors";
 import type { ResilienceContext } from "./resilience";
 import type { ChatModelSpec, ModelParameters, Protocol } from "./types";
 
+// The clients under the provider policy, one subclass each (built once: one shape for V8 too).
+const AnthropicClient = withProviderPolicy(ChatAnthropic);
+const GoogleClient = withProviderPolicy(ChatGoogleGenerativeAI);
+const AzureOpenAIClient = withProviderPolicy(AzureChatOpenAI);
+const OpenAIClient = withProviderPolicy(ChatOpenAI);
+
 /** What `createChatModel` resolved: useful for logging (no key) and for `getReasoningKey`. */
 export interface ResolvedModelTarget {
   protocol: Protocol;
@@ -91,35 +97,39 @@ export function createChatModel(spec: ChatModelSpec): BaseChatModel {
     const thinking = p.thinkingBudgetTokens
       ? ({ type: "enabled", budget_tokens: p.thinkingBudgetTokens } as const)
       : undefined;
-    const model = new ChatAnthropic({
-      ...common,
-      anthropicApiUrl: target.baseURL,
-      clientOptions: Object.keys(headers).length > 0 ? { defaultHeaders: headers } : undefined,
-      // Extended thinking requires the default temperature / top_p.
-      temperature: thinking ? undefined : p.temperature,
-      topP: thinking ? undefined : p.topP,
-      maxTokens: p.maxOutputTokens ?? (thinking ? thinking.budget_tokens + 4096 : 4096),
-      stopSequences: p.stop,
-      thinking,
-      invocationKwargs: p.extra,
-    });
-    return withProviderPolicy(model, context, { mapChunks: withoutStartOutputTokens });
+    return new AnthropicClient(
+      {
+        ...common,
+        anthropicApiUrl: target.baseURL,
+        clientOptions: Object.keys(headers).length > 0 ? { defaultHeaders: headers } : undefined,
+        // Extended thinking requires the default temperature / top_p.
+        temperature: thinking ? undefined : p.temperature,
+        topP: thinking ? undefined : p.topP,
+        maxTokens: p.maxOutputTokens ?? (thinking ? thinking.budget_tokens + 4096 : 4096),
+        stopSequences: p.stop,
+        thinking,
+        invocationKwargs: p.extra,
+      },
+      { ctx: context, mapChunks: withoutStartOutputTokens },
+    );
   }
 
   if (target.protocol === "google") {
-    const model = new ChatGoogleGenerativeAI({
-      ...common,
-      baseUrl: target.baseURL,
-      customHeaders: Object.keys(headers).length > 0 ? headers : undefined,
-      temperature: p.temperature,
-      topP: p.topP,
-      maxOutputTokens: p.maxOutputTokens,
-      stopSequences: p.stop,
-      thinkingConfig: p.thinkingBudgetTokens
-        ? { thinkingBudget: p.thinkingBudgetTokens, includeThoughts: true }
-        : undefined,
-    });
-    return withProviderPolicy(model, context);
+    return new GoogleClient(
+      {
+        ...common,
+        baseUrl: target.baseURL,
+        customHeaders: Object.keys(headers).length > 0 ? headers : undefined,
+        temperature: p.temperature,
+        topP: p.topP,
+        maxOutputTokens: p.maxOutputTokens,
+        stopSequences: p.stop,
+        thinkingConfig: p.thinkingBudgetTokens
+          ? { thinkingBudget: p.thinkingBudgetTokens, includeThoughts: true }
+          : undefined,
+      },
+      { ctx: context },
+    );
   }
 
   const openaiFields = {
@@ -137,20 +147,21 @@ export function createChatModel(spec: ChatModelSpec): BaseChatModel {
     },
   };
   if (target.azure) {
-    const model = new AzureChatOpenAI({
-      ...openaiFields,
-      azureOpenAIApiKey: apiKey,
-      azureOpenAIEndpoint: target.baseURL,
-      azureOpenAIApiDeploymentName: spec.model,
-      azureOpenAIApiVersion: spec.endpoint?.apiVersion ?? "2024-10-21",
-    });
-    return withProviderPolicy(model, context);
+    return new AzureOpenAIClient(
+      {
+        ...openaiFields,
+        azureOpenAIApiKey: apiKey,
+        azureOpenAIEndpoint: target.baseURL,
+        azureOpenAIApiDeploymentName: spec.model,
+        azureOpenAIApiVersion: spec.endpoint?.apiVersion ?? "2024-10-21",
+      },
+      { ctx: context },
+    );
   }
-  const model = new ChatOpenAI({
-    ...openaiFields,
-    completions: new ReasoningChatOpenAICompletions(openaiFields),
-  });
-  return withProviderPolicy(model, context);
+  return new OpenAIClient(
+    { ...openaiFields, completions: new ReasoningChatOpenAICompletions(openaiFields) },
+    { ctx: context },
+  );
 }
 
 /**

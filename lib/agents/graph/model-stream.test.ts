@@ -1,9 +1,6 @@
 import { BaseCallbackHandler } from "@langchain/core/callbacks/base";
-import { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import { AIMessageChunk, HumanMessage } from "@langchain/core/messages";
-import { AsyncLocalStorageProviderSingleton } from "@langchain/core/singletons";
-import { Annotation, StateGraph } from "@langchain/langgraph";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createRun } from "../run";
 import { agent, collect } from "../testing/fixtures";
 import { ScriptedChatModel } from "../testing/scripted-model";
@@ -66,30 +63,7 @@ describe("ChunkMerger", () => {
   });
 });
 
-describe("graph steps without tracing", () => {
-  it("keep their config for the code they call, stored without a LangSmith RunTree", async () => {
-    await createRun({
-      agents: [agent("a")],
-      messages: [],
-      modelFactory: () => new ScriptedChatModel({ script: [{ text: "x" }] }),
-    });
-    const seen: unknown[] = [];
-    const graph = new StateGraph(Annotation.Root({ n: Annotation<number>() }))
-      .addNode("step", () => {
-        const store = AsyncLocalStorageProviderSingleton.getInstance().getStore() as object;
-        seen.push(
-          store.constructor.name,
-          AsyncLocalStorageProviderSingleton.getRunnableConfig()?.configurable,
-        );
-        return { n: 1 };
-      })
-      .addEdge("__start__", "step")
-      .compile();
-    await graph.invoke({ n: 0 }, { configurable: { marker: 42 } });
-    expect(seen[0]).toBe("Object");
-    expect(seen[1]).toMatchObject({ marker: 42 });
-  });
-
+describe("a run through the public APIs", () => {
   it("a run that delegates still completes with the same events", async () => {
     const parent = new ScriptedChatModel({
       script: (ctx) =>
@@ -110,8 +84,6 @@ describe("graph steps without tracing", () => {
 });
 
 describe("forEachChunk", () => {
-  afterEach(() => vi.restoreAllMocks());
-
   const turn = {
     reasoning: "thinking",
     text: "Hello there, this is long enough for several chunks.",
@@ -126,11 +98,6 @@ describe("forEachChunk", () => {
     usage_metadata: c.usage_metadata,
     response_metadata: c.response_metadata,
   });
-  async function drain(chunks: AsyncIterable<AIMessageChunk>) {
-    const out: ReturnType<typeof shape>[] = [];
-    for await (const c of chunks) out.push(shape(c));
-    return out;
-  }
   async function each(model: unknown, signal = new AbortController().signal) {
     const out: ReturnType<typeof shape>[] = [];
     await forEachChunk(model as ChatRunnable, input, signal, (c) => out.push(shape(c)));
@@ -143,16 +110,18 @@ describe("forEachChunk", () => {
   };
 
   for (const [name, make] of Object.entries(bindings)) {
-    it(`yields for ${name} what its own iterator yields, without running that iterator`, async () => {
-      const signal = new AbortController().signal;
-      const expected = await drain(
-        (make() as unknown as ChatRunnable)._streamIterator(input, { signal, callbacks: undefined }),
-      );
-      const own = vi.spyOn(BaseChatModel.prototype, "_streamIterator");
-      const got = await each(make(), signal);
-      expect(own).not.toHaveBeenCalled();
-      expect(got).toEqual(expected);
+    it(`hands on every chunk of ${name}: text, reasoning, tool call and usage`, async () => {
+      const got = await each(make());
       expect(got.length).toBeGreaterThan(3);
+      expect(got.map((c) => (typeof c.content === "string" ? c.content : "")).join("")).toBe(turn.text);
+      expect(got[0].additional_kwargs).toMatchObject({ reasoning_content: "thinking" });
+      const merger = new ChunkMerger();
+      await forEachChunk(make() as unknown as ChatRunnable, input, new AbortController().signal, (c) =>
+        merger.add(c),
+      );
+      const merged = merger.result();
+      expect(merged?.tool_calls).toMatchObject([{ name: "calc", args: { a: 1 }, id: "c1" }]);
+      expect(merged?.usage_metadata).toMatchObject({ input_tokens: 5, output_tokens: 7 });
     });
   }
 
