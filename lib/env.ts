@@ -82,6 +82,25 @@ const schema = z.object({
 
   AUTH_SECRET: text,
   APP_ENCRYPTION_KEY: text,
+  /**
+   * The mail server "forgot password" links are sent through: smtp://user:pass@host:587 or
+   * smtps://… (nodemailer's URL form). Unset: no mail is sent; an admin makes the link instead.
+   */
+  SMTP_URL: z.preprocess(
+    blank,
+    z
+      .string()
+      .trim()
+      .pipe(
+        z.url({
+          protocol: /^smtps?$/,
+          error: "an smtp:// or smtps:// address, e.g. smtp://user:pass@mail.example.com:587",
+        }),
+      )
+      .optional(),
+  ),
+  /** The sender of the app's mail. */
+  MAIL_FROM: z.preprocess(blank, z.string().trim().max(200).default("Delegate <no-reply@localhost>")),
   AUTH_GITHUB_ID: text,
   AUTH_GITHUB_SECRET: text,
   AUTH_GOOGLE_ID: text,
@@ -227,6 +246,15 @@ export function signInProviderConfigured(e: Partial<Record<string, unknown>>): b
 // Without AUTH_URL, Auth.js builds the callback address from the request URL, which behind the
 // app's own server is always http://localhost:PORT: the provider would send users there.
 const schemaWithRules = schema.superRefine((e, ctx) => {
+  // A mailed link must point at the public address, never at a request's Host header (which
+  // whoever asks for the link could choose).
+  if (e.SMTP_URL && !e.AUTH_URL) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["AUTH_URL"],
+      message: "required with SMTP_URL: mailed links point at it, e.g. https://chat.example.com",
+    });
+  }
   if (signInProviderConfigured(e) && !e.AUTH_URL) {
     ctx.addIssue({
       code: "custom",

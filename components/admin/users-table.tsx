@@ -6,7 +6,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import type { ActionResult } from "@/lib/action-result";
 
 const ACTION =
-  "rounded-md border border-zinc-300 px-2 py-1 text-xs font-medium hover:bg-zinc-100 disabled:opacity-60 dark:border-zinc-700 dark:hover:bg-zinc-800";
+  "whitespace-nowrap rounded-md border border-zinc-300 px-2 py-1 text-xs font-medium hover:bg-zinc-100 disabled:opacity-60 dark:border-zinc-700 dark:hover:bg-zinc-800";
 
 interface UserRow {
   id: string;
@@ -25,10 +25,12 @@ export function UsersTable({
   users,
   currentUserId,
   setDisabled,
+  makeResetLink,
 }: {
   users: UserRow[];
   currentUserId: string;
   setDisabled: (input: { userId: string; disabled: boolean }) => Promise<ActionResult>;
+  makeResetLink: (input: { userId: string }) => Promise<ActionResult<{ path: string }>>;
 }) {
   const t = useTranslations("admin.users");
   const format = useFormatter();
@@ -37,6 +39,17 @@ export function UsersTable({
   const [confirming, setConfirming] = useState<UserRow | null>(null);
   // The last disable, offered for undo until another change replaces it.
   const [undo, setUndo] = useState<UserRow | null>(null);
+  // The last reset link made, shown once to pass on (it is not stored, only its hash).
+  const [resetLink, setResetLink] = useState<{ email: string; url: string } | null>(null);
+
+  const makeLink = (u: UserRow) =>
+    start(async () => {
+      const res = await makeResetLink({ userId: u.id });
+      setError(res.ok ? null : res.error.message);
+      setResetLink(
+        res.ok ? { email: u.email, url: new URL(res.data.path, window.location.origin).href } : null,
+      );
+    });
 
   const change = (u: UserRow, disabled: boolean) =>
     start(async () => {
@@ -73,6 +86,18 @@ export function UsersTable({
             {t("undo")}
           </button>
         </p>
+      )}
+      {resetLink && (
+        <div
+          role="status"
+          data-testid="reset-link-bar"
+          className="space-y-1 bg-accent-50 px-4 py-2 text-sm text-zinc-900 dark:bg-accent-500/15 dark:text-zinc-100"
+        >
+          <p>{t("resetLinkMade", { email: resetLink.email })}</p>
+          <code className="block break-all font-mono text-xs" data-testid="reset-link">
+            {resetLink.url}
+          </code>
+        </div>
       )}
       {confirming && (
         <ConfirmDialog
@@ -147,15 +172,27 @@ export function UsersTable({
                       {t("enable")}
                     </button>
                   ) : (
-                    <button
-                      type="button"
-                      disabled={pending}
-                      onClick={() => setConfirming(u)}
-                      data-testid="disable-user"
-                      className={ACTION}
-                    >
-                      {t("disable")}
-                    </button>
+                    <>
+                      <button
+                        type="button"
+                        disabled={pending}
+                        onClick={() => setConfirming(u)}
+                        data-testid="disable-user"
+                        className={ACTION}
+                      >
+                        {t("disable")}
+                      </button>
+                      <button
+                        type="button"
+                        disabled={pending}
+                        onClick={() => makeLink(u)}
+                        aria-label={t("resetLinkFor", { email: u.email })}
+                        data-testid="make-reset-link"
+                        className={ACTION}
+                      >
+                        {t("resetLink")}
+                      </button>
+                    </>
                   )}
                 </div>
               </td>

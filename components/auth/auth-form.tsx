@@ -57,6 +57,17 @@ export function AuthForm({ mode, action, oauth, invite, showSwitch = true }: Aut
           hint={isRegister ? t("form.passwordHint") : undefined}
           required
         />
+        {!isRegister && (
+          <p className="text-right text-sm">
+            <Link
+              href="/forgot-password"
+              className="font-medium text-accent-600 hover:underline dark:text-accent-500"
+              data-testid="forgot-password-link"
+            >
+              {t("reset.forgotLink")}
+            </Link>
+          </p>
+        )}
         {state.message && (
           <p
             role="alert"

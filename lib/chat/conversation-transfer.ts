@@ -5,7 +5,7 @@ import { importConversation } from "@/lib/db/conversation-export";
 import { getConversationWithMessages } from "@/lib/db/conversations";
 import { AppError } from "@/lib/errors";
 import type { Locale } from "@/lib/i18n/locales";
-import { translatorFor } from "@/lib/i18n/translator";
+import { textTranslatorFor } from "@/lib/i18n/translator";
 import { conversationFile, toConversationFile } from "./conversation-format";
 import { toConversationMarkdown } from "./conversation-markdown";
 
@@ -31,11 +31,7 @@ export async function exportConversation({
     const file = toConversationFile(c.title, c.messages);
     return { filename: `${base}.json`, type: "application/json", body: `${JSON.stringify(file, null, 2)}\n` };
   }
-  // Keys in full; the catalogs are loaded at run time, so the translator's key type is loose.
-  const t = (await translatorFor(locale)) as unknown as (
-    key: string,
-    values?: Record<string, string>,
-  ) => string;
+  const t = await textTranslatorFor(locale);
   const body = toConversationMarkdown(c.title, c.messages, {
     user: t("chat.export.user"),
     assistant: t("chat.export.assistant"),

@@ -171,3 +171,7 @@ export async function hasPassword({ id }: { id: string }): Promise<boolean> {
   const n = await getDb().user.count({ where: { id, passwordHash: { not: null } } });
   return n > 0;
 }
+
+export async function findUserById({ id }: { id: string }): Promise<PublicUser | null> {
+  return getDb().user.findUnique({ where: { id }, select: publicFields });
+}

@@ -9,3 +9,13 @@ export async function translatorFor(locale: Locale) {
   const messages = await loadMessages(locale);
   return createTranslator({ locale, messages });
 }
+
+/** A translator whose keys are plain strings (the catalogs load at run time, so their keys aren't typed). */
+export async function textTranslatorFor(
+  locale: Locale,
+): Promise<(key: string, values?: Record<string, string | number>) => string> {
+  return (await translatorFor(locale)) as unknown as (
+    key: string,
+    values?: Record<string, string | number>,
+  ) => string;
+}

@@ -84,6 +84,13 @@ const goto =
 
 const STATES: State[] = [
   { name: "sign-in", signedIn: false, open: goto("/signin") },
+  { name: "forgot-password", signedIn: false, open: goto("/forgot-password", "forgot-form") },
+  // The link's page renders its form for any token (the form checks it).
+  {
+    name: "reset-password",
+    signedIn: false,
+    open: goto(`/reset-password?token=pr_${"x".repeat(43)}`, "reset-form"),
+  },
   { name: "register", signedIn: false, open: goto("/register") },
   { name: "chat-empty", signedIn: true, open: goto("/chat", "composer-input") },
   {

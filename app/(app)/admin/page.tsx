@@ -3,7 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { UsersTable } from "@/components/admin/users-table";
 import { requireAdminPage } from "@/lib/auth/session";
 import { listUsersWithQuota } from "@/lib/db/quota-usage";
-import { setUserDisabledAction } from "./actions";
+import { makeResetLinkAction, setUserDisabledAction } from "./actions";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("admin.meta");
@@ -27,6 +27,7 @@ export default async function AdminPage() {
           users={users.map((u) => ({ ...u, createdAt: u.createdAt.toISOString() }))}
           currentUserId={admin.id}
           setDisabled={setUserDisabledAction}
+          makeResetLink={makeResetLinkAction}
         />
       </section>
     </>
