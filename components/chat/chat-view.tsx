@@ -200,6 +200,8 @@ export function ChatView({
                 tree={chat.live && chat.live.assistantId === m.id ? chat.live.tree : m.parts}
                 nav={nav(m)}
                 busy={chat.running}
+                // A temporary chat is not forked into a lasting one.
+                conversationId={temporary ? null : chat.conversationId}
                 agentName={agentNames.get(m.agentId ?? "") ?? agent?.name}
                 onRegenerate={
                   // A paused answer goes on once its calls are decided: deciding, not regenerating.

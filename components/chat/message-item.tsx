@@ -9,6 +9,7 @@ import { useCostText } from "./cost";
 import { EndedEarly } from "./ended-early";
 import { formatTokens } from "./format";
 import { LazyMarkdown as Markdown } from "./lazy-markdown";
+import { MessageActions } from "./message-actions";
 import { messageElementId } from "./message-anchor";
 import { MessageAttachments } from "./message-attachments";
 import { useNoticeText } from "./notice-text";
@@ -154,8 +155,11 @@ export function AssistantMessage({
   decide,
   onStopPaused,
   live = false,
+  conversationId = null,
 }: {
   message: ChatMessage;
+  /** The stored conversation (copy and fork act on saved messages). */
+  conversationId?: string | null;
   /** The answer is streaming into this page now (its stored status may still say PAUSED). */
   live?: boolean;
   /** Ends this answer while it waits for approvals. */
@@ -279,6 +283,9 @@ export function AssistantMessage({
           <span data-testid="message-cost" className="whitespace-nowrap">
             {tCost("answer", { cost: costText(tree.usage.cost) })}
           </span>
+        )}
+        {!busy && !live && message.status !== "STREAMING" && message.status !== "PAUSED" && (
+          <MessageActions conversationId={conversationId} messageId={message.id} text={message.content} />
         )}
         {onRegenerate && !busy && (
           <>

@@ -51,3 +51,28 @@ export async function importConversationFile(userId: string, body: unknown): Pro
   }
   return importConversation({ userId, file: parsed.data });
 }
+
+/**
+ * A new conversation of the owner holding the branch that leads to `messageId` (that message and
+ * its ancestors, traces included), with the same agent: "fork from here". 404 when the
+ * conversation or the message is not the user's.
+ */
+export async function forkConversation({
+  id,
+  userId,
+  messageId,
+}: {
+  id: string;
+  userId: string;
+  messageId: unknown;
+}): Promise<{ id: string }> {
+  const c = await getConversationWithMessages({ id, userId });
+  const byId = new Map(c.messages.map((m) => [m.id, m]));
+  const branch = [];
+  for (let m = typeof messageId === "string" ? byId.get(messageId) : undefined; m; ) {
+    branch.unshift(m);
+    m = m.parentId ? byId.get(m.parentId) : undefined;
+  }
+  if (!branch.length) throw new AppError("not_found:message");
+  return importConversation({ userId, file: toConversationFile(c.title, branch), agentId: c.agentId });
+}

@@ -7,10 +7,19 @@ import { Prisma } from "./generated/client";
  * A conversation file stored as a new conversation of `userId`, in one transaction (a failure
  * leaves nothing behind). Message ids are new; the file's local ids only link parents.
  */
-export async function importConversation({ userId, file }: { userId: string; file: ConversationFile }) {
+export async function importConversation({
+  userId,
+  file,
+  agentId = null,
+}: {
+  userId: string;
+  file: ConversationFile;
+  /** The agent the new conversation continues with (a fork keeps its origin's). */
+  agentId?: string | null;
+}) {
   return getDb().$transaction(async (tx) => {
     const conversation = await tx.conversation.create({
-      data: { userId, title: file.title },
+      data: { userId, title: file.title, agentId },
       select: { id: true },
     });
     const ids = new Map<string, string>();

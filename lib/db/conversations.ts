@@ -158,9 +158,15 @@ export async function listMessages({ conversationId }: { conversationId: string 
  */
 export async function getConversationWithMessages({ id, userId }: { id: string; userId: string }) {
   const [row] = await getDb().$queryRaw<
-    { id: string; userId: string; title: string; messages: Array<Record<string, unknown>> }[]
+    {
+      id: string;
+      userId: string;
+      agentId: string | null;
+      title: string;
+      messages: Array<Record<string, unknown>>;
+    }[]
   >`
-    SELECT c."id", c."userId", c."title",
+    SELECT c."id", c."userId", c."agentId", c."title",
       -- Without the search column (derived from content, and bulky).
       COALESCE((SELECT json_agg((to_jsonb(m) - 'searchVector') || jsonb_build_object('attachments', COALESCE((
           SELECT jsonb_agg(jsonb_build_object('id', a."id", 'name', a."name", 'mimeType', a."mimeType",
@@ -173,7 +179,7 @@ export async function getConversationWithMessages({ id, userId }: { id: string; 
     // json renders timestamp(3) without its zone: the stored times are UTC.
     toStored({ ...m, createdAt: new Date(`${m.createdAt as string}Z`) } as Parameters<typeof toStored>[0]),
   );
-  return { id: row.id, title: row.title, messages };
+  return { id: row.id, agentId: row.agentId, title: row.title, messages };
 }
 
 /** One model call's row of the usage ledger, as written in a batch with the answer. */

@@ -70,3 +70,26 @@ test("export a conversation as JSON, import the file, and the copy is in the lis
   await expect(page.getByTestId("conversation-item")).toHaveCount(2);
   await expect(chat.lastAssistant()).toContainText("42");
 });
+
+test("fork from an answer: a new conversation with its delegations, which goes on with the same agent", async ({
+  browser,
+}) => {
+  const { page } = await registerNewUser(browser, { name: "Fork", tag: "fork" });
+  const chat = new ChatPage(page);
+  await chat.openNew("Team Lead");
+  await chat.send("Compute 6 * 7\nWhat time is it?");
+  await chat.waitForAnswer();
+  await expect(chat.subagentBlocks()).toHaveCount(2);
+  await expect(page).toHaveURL(/\/chat\/[^/?]+$/);
+  const original = new URL(page.url()).pathname;
+  await chat.lastAssistant().getByTestId("fork-message").click();
+  await expect(page).not.toHaveURL(original);
+  await expect(page).toHaveURL(/\/chat\/[^/?]+$/);
+  await expect(page.getByTestId("conversation-item")).toHaveCount(2);
+  await expect(chat.subagentBlocks()).toHaveCount(2);
+  await expect(chat.lastAssistant()).toContainText("42");
+  // The fork goes on with the lead: a new question delegates again.
+  await chat.send("Compute 2 + 2\nWhat time is it?");
+  await chat.waitForAnswer();
+  await expect(chat.lastAssistant().getByTestId("subagent-block")).toHaveCount(2);
+});

@@ -12,6 +12,7 @@ vi.mock("@/lib/auth/index", () => ({
 
 const exportRoute = await import("@/app/api/conversations/[id]/export/route");
 const importRoute = await import("@/app/api/conversations/import/route");
+const forkRoute = await import("@/app/api/conversations/[id]/fork/route");
 
 const usage = { inputTokens: 1, outputTokens: 2 };
 const tree = {
@@ -208,6 +209,59 @@ describe("conversation export and import", () => {
       expect({ what, status: res.status }).toEqual({ what, status });
       expect(((await res.json()) as { code: string }).code).toBeTruthy();
     }
+    expect(await counts()).toBe(before);
+  });
+
+  it("fork from a message: a new conversation with that branch (traces included) and the same agent", async () => {
+    const ann = await makeUser("Ann");
+    const bob = await makeUser("Bob");
+    session.userId = ann.id;
+    await seed(ann.id);
+    const [agent] = await query<{ id: string }>(`SELECT id FROM "Agent" WHERE "ownerId" = $1 LIMIT 1`, [
+      ann.id,
+    ]);
+    await query(`UPDATE "Conversation" SET "agentId" = $1 WHERE id = 'c1'`, [agent.id]);
+    const fork = (id: string, body: unknown) =>
+      forkRoute.POST(
+        new Request(`http://localhost/api/conversations/${id}/fork`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify(body),
+        }),
+        { params: Promise.resolve({ id }) },
+      );
+    const res = await fork("c1", { messageId: "a2" });
+    expect(res.status).toBe(201);
+    const { id } = (await res.json()) as { id: string };
+    const [copy] = await query<{ title: string; agentId: string; userId: string }>(
+      `SELECT title, "agentId", "userId" FROM "Conversation" WHERE id = $1`,
+      [id],
+    );
+    expect(copy).toEqual({ title: "Math", agentId: agent.id, userId: ann.id });
+    // The branch to a2: the question and that answer, not its sibling a1.
+    const msgs = await query<{ content: string; parts: unknown; parent: string | null }>(
+      `SELECT m.content, m.parts, p.content AS parent FROM "Message" m LEFT JOIN "Message" p ON p.id = m."parentId"
+       WHERE m."conversationId" = $1 ORDER BY m."createdAt"`,
+      [id],
+    );
+    expect(msgs).toEqual([
+      { content: "Compute 6 * 7", parts: null, parent: null },
+      { content: "The answer is 42", parts: tree, parent: "Compute 6 * 7" },
+    ]);
+
+    const before = await counts();
+    // Not in the conversation, not a string, someone else's conversation: 404, nothing written.
+    for (const [conv, body] of [
+      ["c1", { messageId: "nope" }],
+      ["c1", { messageId: 7 }],
+      ["c1", null],
+      [id, { messageId: "a2" }],
+    ] as const) {
+      const r = await fork(conv, body);
+      expect({ conv, body, status: r.status }).toEqual({ conv, body, status: 404 });
+    }
+    session.userId = bob.id;
+    expect((await fork("c1", { messageId: "a2" })).status).toBe(404);
     expect(await counts()).toBe(before);
   });
 });
