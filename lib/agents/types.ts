@@ -23,6 +23,8 @@ export interface SubagentSettings {
   modes?: Record<string, ContextMode>;
   /** Money one delegation to a child (by id or `'self'`) may spend, in the run's currency; absent = no entry budget. */
   budgets?: Record<string, number>;
+  /** Entries (child ids or `'self'`) a delegation to may run in the background (`run_in_background`). */
+  background?: string[];
   /** The endpoint reference and model a self-spawned copy runs on (e.g. a cheaper one); absent = the agent's own. */
   selfModel?: { provider: string; model: string };
 }
@@ -151,6 +153,8 @@ export interface SubagentConfig {
   agentInputs: AgentInput;
   /** Money one delegation to this entry may spend (currency); absent = no entry budget. */
   budget?: number;
+  /** A delegation to this entry may run in the background (the host runs it, see background.ts). */
+  background?: true;
 }
 
 /**
