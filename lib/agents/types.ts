@@ -2,6 +2,7 @@ import type { BaseChatModel } from "@langchain/core/language_models/chat_models"
 import type { BaseMessage } from "@langchain/core/messages";
 import type { ReasoningKey } from "../providers/types";
 import type { ApprovalHooks } from "./approval";
+import type { BackgroundHooks } from "./background";
 import type { PricedModel } from "./cost";
 import type { RunNotice } from "./events";
 import type { RunFile } from "./files";
@@ -263,6 +264,8 @@ export interface CreateRunOptions {
   notices?: RunNotice[];
   /** How calls of tools that ask before running reach a person (see approval.ts). */
   approvals?: ApprovalHooks;
+  /** How delegations with `run_in_background` reach the host (see background.ts); without them they are refused. */
+  background?: BackgroundHooks;
   /**
    * Continue a run from its snapshot (same run id, agents and messages): what it did is replayed
    * without model calls, tool calls or events, and it goes on from where it stopped.
