@@ -73,7 +73,7 @@ export const QUOTA_DEFAULTS: Readonly<QuotaValues> = Object.freeze({
   backgroundTaskMinutes: 30,
 });
 
-export type QuotaGroup = "delegation" | "balances" | "rates" | "files" | "budgets";
+export type QuotaGroup = "delegation" | "balances" | "rates" | "files" | "budgets" | "tasks";
 
 /** A number setting; its label and help are the catalog's (admin.quota.fields.<key>). */
 export interface NumberField {
@@ -121,13 +121,13 @@ export const NUMBER_FIELDS: readonly NumberField[] = [
   },
   {
     key: "maxBackgroundTasks",
-    group: "delegation",
+    group: "tasks",
     min: 0,
     max: 100,
   },
   {
     key: "backgroundTaskMinutes",
-    group: "delegation",
+    group: "tasks",
     min: 1,
     max: 1440,
   },
