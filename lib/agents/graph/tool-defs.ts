@@ -19,11 +19,14 @@ export function functionTool(
   return { type: "function", function: { name, description, parameters } };
 }
 
+/** Ends the catalog line of an entry that may run in the background. */
+export const BACKGROUND_MARK = "[background]";
+
 /** The `subagent` tool: `subagent_type` is an enum of the configured types, `description` the task. */
 export function subagentToolDef(configs: SubagentConfig[]): FunctionToolDef {
   const lines = configs.map(
     (c) =>
-      `- ${c.type}${c.self ? "" : ` (${c.name})`}${c.background ? " [background]" : ""}: ${c.description}`,
+      `- ${c.type}${c.self ? "" : ` (${c.name})`}: ${c.description}${c.background ? ` ${BACKGROUND_MARK}` : ""}`,
   );
   const background = configs.some((c) => c.background);
   return functionTool(
