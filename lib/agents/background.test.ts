@@ -3,6 +3,7 @@ import type { BackgroundHooks, BackgroundTaskRequest, BackgroundTaskView } from 
 import { createRun } from "./run";
 import { agent, collect } from "./testing/fixtures";
 import { type ScriptContext, scriptedModelFactory } from "./testing/scripted-model";
+import { reduceEvents } from "./trace";
 
 const user = (content: string) => ({ role: "user" as const, content });
 const toolResults = (ctx: ScriptContext) =>
@@ -67,6 +68,13 @@ describe("background subagents", () => {
     // The child did not run inside this answer: no subagent block, no model call of b.
     expect(events.some((e) => e.type === "subagent_start")).toBe(false);
     expect(result.text).not.toContain("foreground");
+    // In the trace the delegation is a finished tool call with the handle, not a block left running.
+    const tree = reduceEvents(events);
+    expect(tree.content.some((n) => n.type === "subagent")).toBe(false);
+    expect(tree.content.find((n) => n.type === "tool_call" && n.name === "subagent")).toMatchObject({
+      status: "completed",
+      result: expect.stringContaining("Started task T1"),
+    });
   });
 
   it("binds run_in_background and check_tasks only for an agent with a background entry", async () => {
