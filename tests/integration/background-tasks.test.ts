@@ -7,7 +7,9 @@ import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { RunEvent } from "@/lib/agents";
 import { type ScriptContext, scriptedModelFactory } from "@/lib/agents/testing/scripted-model";
 import { setTestModelFactory } from "@/lib/chat/test-hooks";
+import { getAgent } from "@/lib/db/agents";
 import { tasksOfConversation } from "@/lib/db/background-tasks";
+import { heartbeatLease } from "@/lib/db/process-leases";
 import { stopBoss } from "@/lib/jobs/boss";
 import { ensureProcessLease, processLeaseId } from "@/lib/quota/process-lease";
 import {
@@ -126,6 +128,10 @@ describe("background subagent tasks", () => {
   }
 
   it("the parent gets a handle at once; the job runs the task and writes the follow-up message, charged to the ledger", async () => {
+    // The builder's flag is stored with the entry and read back as the form has it.
+    expect((await getAgent({ id: lead.id, userId: owner.id })).draft.subagents.children).toEqual([
+      { id: worker.id, mode: "isolated", background: true },
+    ]);
     const { meta, events } = await send();
     const end = events.find((e) => e.type === "tool_call_end" && e.name === "subagent");
     expect(end).toMatchObject({ result: expect.stringContaining("Started task") });
@@ -197,8 +203,10 @@ describe("background subagent tasks", () => {
   it("a task whose process died is picked up again and finishes once; one alive in a process is left to it", async () => {
     const { meta } = await send();
     const [task] = await taskRows();
-    // Alive in this process (its lease is fresh): another delivery leaves it alone.
+    // Alive in this process (its lease is fresh; written now, as the reset emptied the table):
+    // another delivery leaves it alone.
     await ensureProcessLease();
+    await heartbeatLease({ id: processLeaseId(), host: "test", pid: process.pid });
     await query(
       `UPDATE "BackgroundTask" SET "status" = 'RUNNING', "processId" = $2, "attempts" = 1 WHERE "id" = $1`,
       [task.id, processLeaseId()],
