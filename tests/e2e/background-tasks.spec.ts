@@ -1,4 +1,5 @@
 import { expect, registerNewUser, screenshot, test } from "./fixtures";
+import { AgentBuilderPage } from "./pages/agent-builder-page";
 import { ChatPage } from "./pages/chat-page";
 
 // Background subagents with the offline demo: the starter team's Researcher may run in the
@@ -9,6 +10,12 @@ test("a background task: the lead answers at once, the task is on /tasks, its re
   browser,
 }) => {
   const { page } = await registerNewUser(browser, { name: "Tasker", tag: "tasks" });
+  // The builder shows which entries may run in the background (the starter team's Researcher).
+  const builder = new AgentBuilderPage(page);
+  await builder.open("Team Lead");
+  await expect(page.getByTestId("child-Researcher-background")).toBeChecked();
+  await expect(page.getByTestId("child-Mathematician-background")).not.toBeChecked();
+
   const chat = new ChatPage(page);
   await chat.openNew("Team Lead");
   await chat.send("Compare three databases [background]");

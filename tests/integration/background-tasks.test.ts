@@ -8,7 +8,7 @@ import type { RunEvent } from "@/lib/agents";
 import { type ScriptContext, scriptedModelFactory } from "@/lib/agents/testing/scripted-model";
 import { setTestModelFactory } from "@/lib/chat/test-hooks";
 import { getAgent } from "@/lib/db/agents";
-import { tasksOfConversation } from "@/lib/db/background-tasks";
+import { claimTask, tasksOfConversation } from "@/lib/db/background-tasks";
 import { heartbeatLease } from "@/lib/db/process-leases";
 import { stopBoss } from "@/lib/jobs/boss";
 import { ensureProcessLease, processLeaseId } from "@/lib/quota/process-lease";
@@ -213,6 +213,19 @@ describe("background subagent tasks", () => {
     );
     expect(await handleTaskJob({ taskId: task.id })).toBe("skipped");
     expect(await requeueTasksOfDeadProcesses()).toBe(0);
+    // Past its maximum duration, an attempt is over even in a live process: a new one may take it.
+    await query(`UPDATE "BackgroundTask" SET "deadlineAt" = now() - interval '1 hour' WHERE "id" = $1`, [
+      task.id,
+    ]);
+    const retaken = await claimTask({
+      id: task.id,
+      processId: "another-process",
+      runId: "run-2",
+      minutes: 30,
+      staleSeconds: 12,
+    });
+    expect(retaken).toMatchObject({ status: "RUNNING", processId: "another-process", attempts: 2 });
+    await query(`UPDATE "BackgroundTask" SET "attempts" = 1 WHERE "id" = $1`, [task.id]);
     // Its process died (a lease that no longer exists): the sweep queues it again, a worker takes it.
     await query(`UPDATE "BackgroundTask" SET "processId" = 'dead-process' WHERE "id" = $1`, [task.id]);
     expect(await requeueTasksOfDeadProcesses()).toBe(1);
