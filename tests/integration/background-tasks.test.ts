@@ -71,6 +71,8 @@ describe("background subagent tasks", () => {
   /** Background delegations the lead starts in its first turn. */
   let starts = 1;
   let workerCalls = 0;
+  /** How long the worker's model takes (a long one is cancelled while it runs). */
+  let workerDelay = 0;
 
   beforeEach(async () => {
     await stopBoss();
@@ -78,6 +80,7 @@ describe("background subagent tasks", () => {
     await resetDatabase();
     starts = 1;
     workerCalls = 0;
+    workerDelay = 0;
     owner = await makeUser("Owner");
     stranger = await makeUser("Stranger");
     worker = await makeAgent(owner.id, "Researcher");
@@ -108,7 +111,11 @@ describe("background subagent tasks", () => {
               },
         [worker.id]: (ctx) => {
           workerCalls++;
-          return { text: `Findings for ${ctx.lastText}: 42`, usage: { input: 7, output: 3 } };
+          return {
+            text: `Findings for ${ctx.lastText}: 42`,
+            usage: { input: 7, output: 3 },
+            ...(workerDelay ? { delayMs: workerDelay } : {}),
+          };
         },
       }),
     );
@@ -198,6 +205,22 @@ describe("background subagent tasks", () => {
     expect(await rejection(cancelTask({ id: task.id, userId: owner.id }))).toMatchObject({
       code: "not_found:task",
     });
+  });
+
+  it("cancelling a running task stops it where it runs: its run ends, no follow-up message", async () => {
+    workerDelay = 10 * 60_000;
+    const { meta } = await send();
+    await startTaskWorkers();
+    const [running] = await until(taskRows, ([t]) => t?.status === "RUNNING" && workerCalls === 1);
+    await cancelTask({ id: running.id, userId: owner.id });
+    const runStatus = () =>
+      query<{ status: string }>(`SELECT "status"::text AS "status" FROM "Run" WHERE "id" = $1`, [
+        running.runId,
+      ]);
+    const [run] = await until(runStatus, ([r]) => r !== undefined && r.status !== "RUNNING");
+    expect(run.status).toBe("STOPPED");
+    expect((await taskRows())[0]).toMatchObject({ status: "CANCELLED", resultMessageId: null });
+    expect(await messagesOf(meta.conversationId)).toHaveLength(2);
   });
 
   it("a task whose process died is picked up again and finishes once; one alive in a process is left to it", async () => {
