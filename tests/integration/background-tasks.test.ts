@@ -207,11 +207,19 @@ describe("background subagent tasks", () => {
     });
   });
 
-  it("cancelling a running task stops it where it runs: its run ends, no follow-up message", async () => {
+  it("cancelling a running task stops it where it runs: its run ends, no follow-up message; it held no chat slot", async () => {
     workerDelay = 10 * 60_000;
     const { meta } = await send();
     await startTaskWorkers();
     const [running] = await until(taskRows, ([t]) => t?.status === "RUNNING" && workerCalls === 1);
+    // A running task holds none of the user's chat slots: with one slot, a new chat still starts.
+    await query(
+      `INSERT INTO "QuotaSettings" ("id", "maxConcurrentRuns", "updatedAt") VALUES ('global', 1, now())`,
+    );
+    starts = 0;
+    const other = await chatRoute.POST(post("/api/chat", { agentId: lead.id, text: "meanwhile" }));
+    expect(other.status).toBe(200);
+    await readStream(other);
     await cancelTask({ id: running.id, userId: owner.id });
     const runStatus = () =>
       query<{ status: string }>(`SELECT "status"::text AS "status" FROM "Run" WHERE "id" = $1`, [

@@ -36,6 +36,7 @@ CREATE TABLE "BackgroundTask" (
 );
 
 CREATE UNIQUE INDEX "BackgroundTask_parentRunId_toolCallId_key" ON "BackgroundTask"("parentRunId", "toolCallId");
+CREATE INDEX "BackgroundTask_runId_idx" ON "BackgroundTask"("runId");
 CREATE INDEX "BackgroundTask_userId_status_idx" ON "BackgroundTask"("userId", "status");
 CREATE INDEX "BackgroundTask_userId_createdAt_idx" ON "BackgroundTask"("userId", "createdAt");
 CREATE INDEX "BackgroundTask_conversationId_idx" ON "BackgroundTask"("conversationId");
