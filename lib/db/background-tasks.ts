@@ -110,13 +110,23 @@ export async function claimTask({
   return rows.length ? readTask({ id }) : null;
 }
 
-/** RUNNING tasks whose process's lease is stale or gone: to be handed to a live process again. */
-export async function tasksOfDeadProcesses({ staleSeconds }: { staleSeconds: number }) {
+/**
+ * Tasks to hand to a live process again: RUNNING ones whose process's lease is stale or gone, and
+ * QUEUED ones older than `queuedSeconds` (their job may never have been sent).
+ */
+export async function tasksToRequeue({
+  staleSeconds,
+  queuedSeconds,
+}: {
+  staleSeconds: number;
+  queuedSeconds: number;
+}) {
   return getDb().$queryRaw<{ id: string; attempts: number }[]>`
     SELECT t."id", t."attempts" FROM "BackgroundTask" t
-    WHERE t."status" = 'RUNNING' AND NOT EXISTS (
-      SELECT 1 FROM "ProcessLease" l WHERE l."id" = t."processId"
-        AND l."heartbeatAt" > ${utcNow} - make_interval(secs => ${staleSeconds}::float8))
+    WHERE (t."status" = 'RUNNING' AND NOT EXISTS (
+        SELECT 1 FROM "ProcessLease" l WHERE l."id" = t."processId"
+          AND l."heartbeatAt" > ${utcNow} - make_interval(secs => ${staleSeconds}::float8)))
+      OR (t."status" = 'QUEUED' AND t."createdAt" < ${utcNow} - make_interval(secs => ${queuedSeconds}::float8))
     LIMIT 200`;
 }
 

@@ -54,7 +54,18 @@ export function backgroundHooks(parent: TaskParent): BackgroundHooks {
         },
       });
       if ("refused" in out) return { refused: limitRefusal(parent.limits.maxBackgroundTasks) };
-      if (out.created) await enqueueTask(out.task.id);
+      // Stored is started: a job that could not be sent now is sent by the sweep (lib/tasks/jobs.ts).
+      if (out.created)
+        await enqueueTask(out.task.id).catch((err: unknown) =>
+          console.error(
+            JSON.stringify({
+              level: "error",
+              msg: "queueing a task failed",
+              taskId: out.task.id,
+              error: String(err),
+            }),
+          ),
+        );
       return { taskId: out.task.id };
     },
     check: async (ids) => (await tasksOfConversation({ userId, conversationId, ids })).map(taskView),

@@ -1,10 +1,11 @@
 // Background tasks on the job engine: one pg-boss job per task attempt. The task row is the source
 // of truth — a job for a finished or cancelled task (a second delivery, a restart) does nothing,
 // and a task alive in another process is left to it. A task whose process died is handed to a
-// live process by the sweep (its lease went stale) or, failing that, by pg-boss's own expiry retry.
+// live process by the sweep (its lease went stale) or, failing that, by pg-boss's own expiry retry;
+// a queued task whose job could not be sent is queued again by the same sweep.
 import "server-only";
 import type PgBoss from "pg-boss";
-import { claimTask, readTask, tasksOfDeadProcesses } from "@/lib/db/background-tasks";
+import { claimTask, readTask, tasksToRequeue } from "@/lib/db/background-tasks";
 import { newRowId } from "@/lib/db/ids";
 import { env } from "@/lib/env";
 import { getBoss } from "@/lib/jobs/boss";
@@ -92,11 +93,14 @@ export function abortTaskHere(taskId: string) {
   aborts().get(taskId)?.abort(new Error("task cancelled"));
 }
 
-/** Queues again the tasks whose process died; returns how many. */
+/**
+ * Queues again the tasks whose process died, and queued ones whose job may be missing (the same
+ * job key: a job still waiting is not doubled); returns how many.
+ */
 export async function requeueTasksOfDeadProcesses(): Promise<number> {
-  const dead = await tasksOfDeadProcesses({ staleSeconds: env().RUN_LEASE_STALE_SECONDS });
-  for (const t of dead) await enqueueTask(t.id, t.attempts);
-  return dead.length;
+  const found = await tasksToRequeue({ staleSeconds: env().RUN_LEASE_STALE_SECONDS, queuedSeconds: 60 });
+  for (const t of found) await enqueueTask(t.id, t.attempts);
+  return found.length;
 }
 
 /** Registers this process's task workers and its sweep (once). */

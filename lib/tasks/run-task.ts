@@ -163,6 +163,15 @@ export async function runTaskAttempt({
           }),
     });
   } catch (err) {
+    console.error(
+      JSON.stringify({
+        level: "error",
+        msg: "background task failed",
+        taskId: task.id,
+        runId,
+        error: String(err),
+      }),
+    );
     await failTask({ id: task.id, error: storedError(err) });
   } finally {
     clearTimeout(timeout);

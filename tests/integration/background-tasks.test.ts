@@ -149,6 +149,9 @@ describe("background subagent tasks", () => {
     expect(queued.status).toBe("QUEUED");
     expect((end as { result: string }).result).toContain(queued.id);
 
+    // Queued a while (as if its job had never been sent): the sweep queues it again, without a double.
+    await query(`UPDATE "BackgroundTask" SET "createdAt" = now() - interval '2 minutes'`);
+    expect(await requeueTasksOfDeadProcesses()).toBe(1);
     await startTaskWorkers();
     const [done] = await until(taskRows, ([t]) => t?.status === "COMPLETED");
     const messages = await messagesOf(meta.conversationId);
