@@ -51,6 +51,13 @@ export async function register() {
       JSON.stringify({ level: "error", msg: "starting the eval workers failed", error: String(err) }),
     ),
   );
+  // Background subagent tasks (lib/tasks) run here; those of a process that died move to a live one.
+  const { startTaskWorkers } = await import("@/lib/tasks/jobs");
+  await startTaskWorkers().catch((err: unknown) =>
+    console.error(
+      JSON.stringify({ level: "error", msg: "starting the task workers failed", error: String(err) }),
+    ),
+  );
   // Temporary chats past their time are deleted by a job engine schedule (lib/chat/temporary-chats.ts).
   const { startTemporaryChatSweeps } = await import("@/lib/chat/temporary-chats");
   await startTemporaryChatSweeps().catch((err: unknown) =>

@@ -47,9 +47,11 @@ export function formFromDraft(draft: AgentDetail["draft"]): FormState {
       selfMode: sub?.selfMode ?? "isolated",
       ...(num(sub?.selfBudget) !== undefined ? { selfBudget: num(sub?.selfBudget) } : {}),
       selfModel: sub?.selfModel ?? null,
+      selfBackground: sub?.selfBackground ?? false,
       children: (sub?.children ?? []).map((c) => ({
         id: c.id,
         mode: c.mode ?? "isolated",
+        background: c.background ?? false,
         ...(num(c.budget) !== undefined ? { budget: num(c.budget) } : {}),
       })),
     },

@@ -16,6 +16,8 @@ export function SubagentRow({
   editHref,
   budget,
   onBudget,
+  background = false,
+  onBackground,
   children,
 }: {
   name: string;
@@ -33,6 +35,9 @@ export function SubagentRow({
   /** Money one delegation to this entry may spend; undefined = no entry budget. */
   budget?: number;
   onBudget: (budget: number | undefined) => void;
+  /** A delegation to this entry may run in the background (the model chooses per call). */
+  background?: boolean;
+  onBackground: (on: boolean) => void;
   /** More settings of the entry (the self-spawn entry's model). */
   children?: ReactNode;
 }) {
@@ -105,6 +110,18 @@ export function SubagentRow({
           className="w-28 rounded-md border border-zinc-300 bg-white px-2 py-1 text-xs dark:border-zinc-700 dark:bg-zinc-900"
         />
         <span className="text-zinc-500">{t("row.budgetHelp")}</span>
+      </label>
+      <label className="flex flex-wrap items-center gap-2 text-xs text-zinc-600 dark:text-zinc-300">
+        <input
+          type="checkbox"
+          checked={background}
+          disabled={disabled}
+          onChange={(e) => onBackground(e.target.checked)}
+          data-testid={`${testId}-background`}
+          className="h-4 w-4 accent-accent-600"
+        />
+        {t("row.background")}
+        <span className="text-zinc-500">{t("row.backgroundHelp")}</span>
       </label>
       {children}
       {tools && (

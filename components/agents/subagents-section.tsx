@@ -86,6 +86,8 @@ export function SubagentsSection({
                     onMode={(m) => set({ selfMode: m })}
                     budget={sub.selfBudget}
                     onBudget={(b) => set({ selfBudget: b })}
+                    background={sub.selfBackground}
+                    onBackground={(on) => set({ selfBackground: on })}
                   >
                     <SelfModelSelect
                       value={sub.selfModel ?? null}
@@ -113,6 +115,12 @@ export function SubagentsSection({
                     budget={c.budget}
                     onBudget={(b) =>
                       set({ children: sub.children.map((x) => (x.id === c.id ? { ...x, budget: b } : x)) })
+                    }
+                    background={c.background}
+                    onBackground={(on) =>
+                      set({
+                        children: sub.children.map((x) => (x.id === c.id ? { ...x, background: on } : x)),
+                      })
                     }
                   />
                 ))}

@@ -24,7 +24,9 @@ export interface FormState {
     selfBudget?: number;
     /** The endpoint and model a self-spawned copy runs on; null = this agent's own. */
     selfModel?: { provider: string; model: string } | null;
-    children: { id: string; mode: "isolated" | "fork"; budget?: number }[];
+    /** The self-spawn entry may run in the background. */
+    selfBackground?: boolean;
+    children: { id: string; mode: "isolated" | "fork"; budget?: number; background?: boolean }[];
   };
   summarization: {
     provider?: string;

@@ -8,6 +8,7 @@ const ICONS: Record<string, string> = {
   agents: "M12 4a3 3 0 1 1 0 6 3 3 0 0 1 0-6ZM5 20a7 7 0 0 1 14 0M4 9h2M18 9h2",
   admin: "M12 3 4 6v6c0 5 3.5 8 8 9 4.5-1 8-4 8-9V6l-8-3Z",
   settings: "M4 7h10M18 7h2M4 17h2M10 17h10M16 5v4M8 15v4",
+  tasks: "M9 6h11M9 12h11M9 18h11M4 6l1 1 2-2M4 12l1 1 2-2M4 18l1 1 2-2",
 };
 
 export function NavLinks({ isAdmin, onNavigate }: { isAdmin: boolean; onNavigate?: () => void }) {
@@ -16,6 +17,7 @@ export function NavLinks({ isAdmin, onNavigate }: { isAdmin: boolean; onNavigate
   const items = [
     { href: "/chat", key: "chat" },
     { href: "/agents", key: "agents" },
+    { href: "/tasks", key: "tasks" },
     { href: "/settings", key: "settings" },
     ...(isAdmin ? [{ href: "/admin", key: "admin" }] : []),
   ] as const;

@@ -3,6 +3,7 @@
  * `createRun` is the single entry point; `events.ts` and `trace.ts` are shared with the chat UI.
  */
 export * from "./approval";
+export * from "./background";
 export { toMicros } from "./budget";
 export * from "./cost";
 export {

@@ -224,6 +224,7 @@ export class AgentRun {
       journal,
       clock,
       approvals,
+      background: this.opts.background,
       idle,
       files: this.files,
     };

@@ -296,7 +296,9 @@ export function applyEvent(tree: MessageTree, ev: RunEvent): MessageTree {
       break;
     case "tool_call_start": {
       const content = spanOf(ev.spanId).content;
-      if (ev.name === "subagent") {
+      // A delegation started in the background is a plain call here (its result is the task's
+      // handle); the task's own trace is the follow-up message's.
+      if (ev.name === "subagent" && ev.args.run_in_background !== true) {
         // The block appears as soon as the parent calls the tool; subagent_start fills in the rest.
         const node = subagentNode({
           id: ev.id,

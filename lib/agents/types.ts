@@ -2,6 +2,7 @@ import type { BaseChatModel } from "@langchain/core/language_models/chat_models"
 import type { BaseMessage } from "@langchain/core/messages";
 import type { ReasoningKey } from "../providers/types";
 import type { ApprovalHooks } from "./approval";
+import type { BackgroundHooks } from "./background";
 import type { PricedModel } from "./cost";
 import type { RunNotice } from "./events";
 import type { RunFile } from "./files";
@@ -23,6 +24,8 @@ export interface SubagentSettings {
   modes?: Record<string, ContextMode>;
   /** Money one delegation to a child (by id or `'self'`) may spend, in the run's currency; absent = no entry budget. */
   budgets?: Record<string, number>;
+  /** Entries (child ids or `'self'`) a delegation to may run in the background (`run_in_background`). */
+  background?: string[];
   /** The endpoint reference and model a self-spawned copy runs on (e.g. a cheaper one); absent = the agent's own. */
   selfModel?: { provider: string; model: string };
 }
@@ -165,6 +168,8 @@ export interface SubagentConfig {
   agentInputs: AgentInput;
   /** Money one delegation to this entry may spend (currency); absent = no entry budget. */
   budget?: number;
+  /** A delegation to this entry may run in the background (the host runs it, see background.ts). */
+  background?: true;
 }
 
 /**
@@ -273,6 +278,8 @@ export interface CreateRunOptions {
   notices?: RunNotice[];
   /** How calls of tools that ask before running reach a person (see approval.ts). */
   approvals?: ApprovalHooks;
+  /** How delegations with `run_in_background` reach the host (see background.ts); without them they are refused. */
+  background?: BackgroundHooks;
   /**
    * Continue a run from its snapshot (same run id, agents and messages): what it did is replayed
    * without model calls, tool calls or events, and it goes on from where it stopped.

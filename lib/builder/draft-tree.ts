@@ -8,7 +8,7 @@ import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/locales";
 import { modelsOfAgents, type PriceRow, pricesFor } from "@/lib/pricing";
 import { type EngineVerdict, emptyPreview, type PreviewResult, previewSubagentTree } from "./preview";
 import type { AgentData } from "./schema";
-import { subagentsSchema } from "./schema";
+import { backgroundEntries, subagentsSchema } from "./schema";
 import { type WorstCase, worstCaseOfTree } from "./worst-case";
 
 /** Id the unsaved agent of a "new agent" form has in previews. */
@@ -31,6 +31,7 @@ function draftDefinition(id: string, data: DraftForTree): AgentDefinition {
   const budgets: Record<string, number> = {};
   if (data.subagents.selfBudget !== undefined) budgets.self = data.subagents.selfBudget;
   for (const c of data.subagents.children) if (c.budget !== undefined) budgets[c.id] = c.budget;
+  const background = backgroundEntries(data.subagents.selfBackground, data.subagents.children);
   return {
     id,
     name: data.name,
@@ -47,6 +48,7 @@ function draftDefinition(id: string, data: DraftForTree): AgentDefinition {
       agent_ids: data.subagents.children.map((c) => c.id),
       modes,
       ...(Object.keys(budgets).length ? { budgets } : {}),
+      ...(background.length ? { background } : {}),
       ...(data.subagents.selfModel ? { selfModel: data.subagents.selfModel } : {}),
     },
   };
@@ -180,6 +182,6 @@ export function parsePreviewInput(input: unknown): DraftForTree {
     askTools,
     subagents: sub.success
       ? sub.data
-      : { enabled: false, allowSelf: true, selfMode: "isolated", children: [] },
+      : { enabled: false, allowSelf: true, selfMode: "isolated", selfBackground: false, children: [] },
   };
 }

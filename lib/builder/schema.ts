@@ -57,17 +57,28 @@ export const subagentsSchema = z.object({
   selfMode: contextModeSchema.default("isolated"),
   selfBudget: entryBudgetSchema,
   selfModel: selfModelSchema,
+  /** The self-spawn entry may run in the background (the dispatch tool's run_in_background). */
+  selfBackground: z.boolean().default(false),
   children: z
     .array(
       z.object({
         id: z.string().trim().min(1, "field.agent_unknown"),
         mode: contextModeSchema.default("isolated"),
         budget: entryBudgetSchema,
+        background: z.boolean().default(false),
       }),
     )
     .default([])
     .refine((list) => new Set(list.map((c) => c.id)).size === list.length, "field.agent_twice"),
 });
+
+/** The engine's keys of the entries that may run in the background ('self' and child ids). */
+export function backgroundEntries(
+  self: boolean | undefined,
+  children: readonly { id: string; background?: boolean }[],
+): string[] {
+  return [...(self ? ["self"] : []), ...children.filter((c) => c.background).map((c) => c.id)];
+}
 
 const summarizationSchema = z.object({
   provider: z.string().trim().max(200).optional(),
@@ -104,7 +115,13 @@ export const agentDraftSchema = z.object({
     .refine((list) => new Set(list).size === list.length, "field.tool_twice"),
   visibility: visibilitySchema.default("private"),
   shareEmails: z.array(z.string().trim().toLowerCase()).default([]),
-  subagents: subagentsSchema.default({ enabled: false, allowSelf: true, selfMode: "isolated", children: [] }),
+  subagents: subagentsSchema.default({
+    enabled: false,
+    allowSelf: true,
+    selfMode: "isolated",
+    selfBackground: false,
+    children: [],
+  }),
   summarization: summarizationSchema.nullable().default(null),
   handoffs: z.array(handoffSchema).default([]),
 });

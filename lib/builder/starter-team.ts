@@ -1,5 +1,5 @@
 // A newcomer's starter team: three agents that show the whole flow (a lead that delegates in
-// parallel to two specialists, one with a calculator; the lead keeps notes with the built-in notes
+// parallel to two specialists, one with a calculator, the other allowed to run in the background; the lead keeps notes with the built-in notes
 // MCP server when it is open to the user), on the offline demo model when it is offered, else on the
 // first model the user may use. Given once per account, when it is created, in the language of the
 // request that created it: the names, descriptions and instructions are the user's data from then on
@@ -85,7 +85,8 @@ export async function grantStarterTeam({
           allowSelf: true,
           selfMode: "isolated",
           children: [
-            { id: researcher.id, mode: "isolated" },
+            // The researcher may run in the background: "[background]" in a request shows it (demo).
+            { id: researcher.id, mode: "isolated", background: true },
             { id: mathematician.id, mode: "isolated" },
           ],
         },

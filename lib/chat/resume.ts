@@ -11,6 +11,7 @@ import { errorBody, requestErrorLocale } from "@/lib/http/error-body";
 import { runPrices } from "@/lib/pricing/load";
 import { answerBudgetOfRun, getLimitsForUser } from "@/lib/quota";
 import { holdRun, releaseRun } from "@/lib/quota/process-lease";
+import { backgroundHooks } from "@/lib/tasks/hooks";
 import { RunApprovals, type StoredCheckpoint } from "./approvals";
 import { modelCallCharges } from "./charges";
 import { registerRun } from "./live-runs";
@@ -70,6 +71,13 @@ export async function resumeRun({
       onModelCallEnd: charges.onModelCallEnd,
       prices: await runPrices(runTools.agents.values()),
       approvals: approvals.hooks,
+      background: backgroundHooks({
+        userId,
+        conversationId: cp.meta.conversationId,
+        parentRunId: runId,
+        parentMessageId: assistantMessageId,
+        limits,
+      }),
       resume: cp.engine,
     });
     // The answer keeps its money cap across the pause (lib/quota/budget.ts).

@@ -38,6 +38,7 @@ import { observeRun } from "@/lib/ops/observe-run";
 import { runPrices } from "@/lib/pricing/load";
 import { admitRun, type EffectiveLimits, engineLimits, getLimitsForUser, INTERRUPTED } from "@/lib/quota";
 import { ensureProcessLease, holdRun, processLeaseId, releaseRun } from "@/lib/quota/process-lease";
+import { backgroundHooks } from "@/lib/tasks/hooks";
 import { retryWithBackoff } from "@/lib/util/retry";
 import { type PauseTarget, RunApprovals } from "./approvals";
 import { logRetry, modelCallCharges } from "./charges";
@@ -222,6 +223,11 @@ export async function launchRun(input: LaunchInput): Promise<LiveRun> {
   const runId = randomUUID();
   const charges = modelCallCharges({ runId, userId, limits });
   const approvals = new RunApprovals({ runId, userId });
+  const conversationId = conversation?.id ?? newRowId();
+  const turn = {
+    userMessageId: asked.regenerateOf ?? newRowId(),
+    assistantMessageId: newRowId(),
+  };
   // Limit errors (depth, config count) are typed with a code; the route maps them to a response.
   const run = await createRun({
     runId,
@@ -238,16 +244,18 @@ export async function launchRun(input: LaunchInput): Promise<LiveRun> {
     onModelCallEnd: charges.onModelCallEnd,
     prices: await runPrices(runTools.agents.values()),
     approvals: approvals.hooks,
+    background: backgroundHooks({
+      userId,
+      conversationId,
+      parentRunId: runId,
+      parentMessageId: turn.assistantMessageId,
+      limits,
+    }),
   });
 
   // The turn is written with the run, in one statement under the admission lock: a refused or
   // failed send leaves no conversation, message or run behind.
-  const conversationId = conversation?.id ?? newRowId();
   const title = conversation?.title ?? titleFrom(asked.userText);
-  const turn = {
-    userMessageId: asked.regenerateOf ?? newRowId(),
-    assistantMessageId: newRowId(),
-  };
   let admitted = false;
   try {
     // The run is recorded as this process's (its lease); held from here so the lease's own sweep

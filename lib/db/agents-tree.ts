@@ -1,6 +1,7 @@
 import "server-only";
 import { DEFAULT_LIMITS } from "@/lib/agents/limits";
 import type { AgentDefinition, ContextMode, SummarizationSettings } from "@/lib/agents/types";
+import { backgroundEntries } from "@/lib/builder/schema";
 import { AppError } from "@/lib/errors";
 import { getDb } from "./client";
 import { Prisma } from "./generated/client";
@@ -25,9 +26,11 @@ export interface AgentTreeRow {
   selfBudget: number | null;
   selfProvider: string | null;
   selfModel: string | null;
+  /** The self-spawn entry may run in the background. */
+  selfBackground: boolean;
   summarization: SummarizationSettings | null;
   /** Explicit children in position order, each with its entry budget (null = none). */
-  children: { childId: string; mode: "ISOLATED" | "FORK"; budget: number | null }[];
+  children: { childId: string; mode: "ISOLATED" | "FORK"; budget: number | null; background?: boolean }[];
   /** Users the agent is shared with (meaningful when visibility is SHARED). */
   sharedWith: string[];
   handoffs: { to: string; description: string }[];
@@ -49,8 +52,9 @@ export async function loadAgentRows({ ids }: { ids: string[] }): Promise<AgentTr
 
 const AGENT_ROW_COLUMNS = Prisma.sql`a."id", a."ownerId", a."name", a."description", a."instructions", a."provider", a."model",
       a."parameters", a."tools", a."askTools", a."visibility"::text AS "visibility", a."subagentsEnabled", a."allowSelf",
-      a."selfMode"::text AS "selfMode", a."selfBudget", a."selfProvider", a."selfModel", a."summarization",
-      COALESCE((SELECT json_agg(json_build_object('childId', s."childId", 'mode', s."mode", 'budget', s."budget") ORDER BY s."position")
+      a."selfMode"::text AS "selfMode", a."selfBudget", a."selfProvider", a."selfModel", a."selfBackground", a."summarization",
+      COALESCE((SELECT json_agg(json_build_object('childId', s."childId", 'mode', s."mode", 'budget', s."budget",
+          'background', s."background") ORDER BY s."position")
         FROM "AgentSubagent" s WHERE s."parentId" = a."id"), '[]'::json) AS "children",
       COALESCE((SELECT array_agg(sh."userId") FROM "AgentShare" sh WHERE sh."agentId" = a."id"), '{}') AS "sharedWith",
       COALESCE((SELECT json_agg(json_build_object('to', h."toId", 'description', h."description") ORDER BY h."toId")
@@ -108,6 +112,10 @@ export function toAgentDefinition(
   const budgets: Record<string, number> = {};
   if (row.selfBudget !== null) budgets.self = row.selfBudget;
   for (const c of children) if (c.budget !== null && c.budget !== undefined) budgets[c.childId] = c.budget;
+  const background = backgroundEntries(
+    row.selfBackground,
+    children.map((c) => ({ id: c.childId, background: c.background })),
+  );
   const def: AgentDefinition = {
     id: row.id,
     name: row.name,
@@ -124,6 +132,7 @@ export function toAgentDefinition(
       agent_ids: children.map((c) => c.childId),
       modes,
       ...(Object.keys(budgets).length ? { budgets } : {}),
+      ...(background.length ? { background } : {}),
       ...(row.selfModel && row.selfProvider
         ? { selfModel: { provider: row.selfProvider, model: row.selfModel } }
         : {}),

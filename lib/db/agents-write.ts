@@ -30,6 +30,7 @@ function agentColumns(data: AgentRecord) {
     selfBudget: data.subagents.selfBudget ?? null,
     selfProvider: data.subagents.selfModel?.provider ?? null,
     selfModel: data.subagents.selfModel?.model ?? null,
+    selfBackground: data.subagents.selfBackground ?? false,
   };
 }
 
@@ -52,6 +53,7 @@ async function writeLinks(
         position,
         mode: toDbMode(c.mode),
         budget: c.budget ?? null,
+        background: c.background ?? false,
       })),
     });
   }

@@ -28,7 +28,9 @@ export interface AgentRecord {
     /** The self-spawn entry's budget (absent = none) and own endpoint/model (null = the agent's). */
     selfBudget?: number;
     selfModel?: { provider: string; model: string } | null;
-    children: { id: string; mode: ContextModeValue; budget?: number }[];
+    /** Absent in versions saved before background tasks existed (= false). */
+    selfBackground?: boolean;
+    children: { id: string; mode: ContextModeValue; budget?: number; background?: boolean }[];
   };
   summarization: Record<string, unknown> | null;
   handoffs: { to: string; description: string }[];
@@ -216,10 +218,12 @@ export async function getAgent({ id, userId }: { id: string; userId: string }): 
         ...(row.selfModel && row.selfProvider
           ? { selfModel: { provider: row.selfProvider, model: row.selfModel } }
           : {}),
+        ...(row.selfBackground ? { selfBackground: true } : {}),
         children: row.children.map((c) => ({
           id: c.childId,
           mode: MODE[c.mode],
           ...(c.budget !== null && c.budget !== undefined ? { budget: c.budget } : {}),
+          ...(c.background ? { background: true } : {}),
         })),
       },
       summarization: (row.summarization as Record<string, unknown> | null) ?? null,

@@ -24,6 +24,9 @@ export function withAdmissionLock<T>(userId: string, fn: (tx: TransactionClient)
 const admissionLock = (tx: Tx, userId: string) =>
   tx.$executeRaw`SELECT pg_advisory_xact_lock(${ADMIT_LOCK}::int, hashtext(${userId}))`;
 
+// A background task's run (lib/tasks) holds no chat slot: the tasks have their own limit.
+const NOT_A_TASK = Prisma.sql`NOT EXISTS (SELECT 1 FROM "BackgroundTask" t WHERE t."runId" = r."id")`;
+
 const startedSince = (userId: string, since: Date) => ({ userId, startedAt: { gte: since } });
 
 /** The messages a new turn stores with its run: the user's (unless it answers one again) and the answer. */
@@ -121,7 +124,8 @@ function admissionStatement({ tx, insert, limits, run, turn }: AdmissionArgs) {
       SELECT
         (SELECT count(*) FROM "Run" r WHERE r."userId" = ${run.userId}
           AND r."startedAt" >= (SELECT utc FROM clock) - make_interval(secs => ${limits.windowSeconds}::float8))::int AS started,
-        (SELECT count(*) FROM "Run" r WHERE r."userId" = ${run.userId} AND r."status" = 'RUNNING')::int AS running),
+        (SELECT count(*) FROM "Run" r WHERE r."userId" = ${run.userId} AND r."status" = 'RUNNING'
+          AND ${NOT_A_TASK})::int AS running),
     ok AS (
       SELECT ${insert}::boolean
         AND (${limits.messagesPerWindow}::int = 0 OR counts.started < ${limits.messagesPerWindow}::int)
@@ -262,7 +266,10 @@ export async function failOrphanedMessages({
       AND NOT EXISTS (SELECT 1 FROM "Run" r WHERE r."assistantMessageId" = m."id" AND r."status" = 'RUNNING')`;
 }
 
-/** The user's runs holding a concurrent-run slot (a paused run holds none). */
+/** The user's runs holding a concurrent-run slot (a paused run and a background task's hold none). */
 export async function countRunningRuns({ tx, userId }: { tx: Tx; userId: string }) {
-  return tx.run.count({ where: { userId, status: "RUNNING" } });
+  const [row] = await tx.$queryRaw<{ running: number }[]>`
+    SELECT count(*)::int AS running FROM "Run" r
+    WHERE r."userId" = ${userId} AND r."status" = 'RUNNING' AND ${NOT_A_TASK}`;
+  return Number(row?.running ?? 0);
 }

@@ -32,11 +32,13 @@ function versionRow(id: string, ownerId: string, r: AgentRecord): AgentTreeRow {
     selfBudget: r.subagents.selfBudget ?? null,
     selfProvider: r.subagents.selfModel?.provider ?? null,
     selfModel: r.subagents.selfModel?.model ?? null,
+    selfBackground: r.subagents.selfBackground ?? false,
     summarization: (r.summarization as AgentTreeRow["summarization"]) ?? null,
     children: r.subagents.children.map((c) => ({
       childId: c.id,
       mode: MODE[c.mode ?? "isolated"],
       budget: c.budget ?? null,
+      background: c.background ?? false,
     })),
     sharedWith: r.shareUserIds ?? [],
     handoffs: r.handoffs ?? [],

@@ -21,6 +21,7 @@ export const AREAS = [
   "usage",
   "pricing",
   "evals",
+  "tasks",
 ] as const;
 export type Area = (typeof AREAS)[number];
 

@@ -41,6 +41,10 @@ export interface QuotaValues {
   monthlyBudget: number;
   /** Money one answer may spend (every model call of its tree); 0 = no cap. A user may set less. */
   answerBudget: number;
+  /** Background subagent tasks of one user that may be queued or running at once. */
+  maxBackgroundTasks: number;
+  /** Minutes one background task may run before it is stopped as failed. */
+  backgroundTaskMinutes: number;
 }
 
 export type QuotaKey = keyof QuotaValues;
@@ -65,9 +69,11 @@ export const QUOTA_DEFAULTS: Readonly<QuotaValues> = Object.freeze({
   dailyBudget: 0,
   monthlyBudget: 0,
   answerBudget: 0,
+  maxBackgroundTasks: 3,
+  backgroundTaskMinutes: 30,
 });
 
-export type QuotaGroup = "delegation" | "balances" | "rates" | "files" | "budgets";
+export type QuotaGroup = "delegation" | "balances" | "rates" | "files" | "budgets" | "tasks";
 
 /** A number setting; its label and help are the catalog's (admin.quota.fields.<key>). */
 export interface NumberField {
@@ -112,6 +118,18 @@ export const NUMBER_FIELDS: readonly NumberField[] = [
     group: "delegation",
     min: 1,
     max: 20,
+  },
+  {
+    key: "maxBackgroundTasks",
+    group: "tasks",
+    min: 0,
+    max: 100,
+  },
+  {
+    key: "backgroundTaskMinutes",
+    group: "tasks",
+    min: 1,
+    max: 1440,
   },
   {
     key: "startBalance",

@@ -117,6 +117,18 @@ const STATES: State[] = [
     },
   },
   {
+    // The Tasks page with a background task (the demo's "[background]" marker).
+    name: "tasks",
+    signedIn: true,
+    open: async (page) => {
+      const chat = new ChatPage(page);
+      await chat.openNew("Team Lead");
+      await chat.send("Compare three databases [background]");
+      await chat.waitForAnswer();
+      await goto("/tasks", "task-list")(page);
+    },
+  },
+  {
     // A question to the user (ask_user): inline in its block and above the composer.
     name: "chat-question",
     signedIn: true,

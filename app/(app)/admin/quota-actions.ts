@@ -27,6 +27,7 @@ const GROUPS = [
   "rates",
   "files",
   "budgets",
+  "tasks",
 ] as const satisfies readonly QuotaGroup[];
 
 /** The form, or a typed refusal when the caller sent something else. */

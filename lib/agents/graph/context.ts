@@ -2,6 +2,7 @@ import type { BaseLanguageModelInput } from "@langchain/core/language_models/bas
 import type { AIMessageChunk, SystemMessage } from "@langchain/core/messages";
 import type { Runnable } from "@langchain/core/runnables";
 import type { ApprovalHooks } from "../approval";
+import type { BackgroundHooks } from "../background";
 import type { BudgetScope } from "../budget";
 import type { RunClock } from "../clock";
 import type { ModelPrice } from "../cost";
@@ -37,6 +38,8 @@ export interface RunContext {
   journal: Journal;
   /** The host's approval hooks; without them a tool that asks before running is refused. */
   approvals?: ApprovalHooks;
+  /** The host's background tasks; without them `run_in_background` is refused. */
+  background?: BackgroundHooks;
   /** Work in flight vs. calls waiting for a person. */
   idle: IdleWatch;
   /** The price of an agent's model; undefined = the run does not account cost, null = no price. */

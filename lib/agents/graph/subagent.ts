@@ -61,6 +61,23 @@ export function finalText(messages: BaseMessage[]): string {
 
 export type RunAgentGraph = (exec: AgentExecution, messages: BaseMessage[]) => Promise<BaseMessage[]>;
 
+/** The entry and task a `subagent` call names, or the error text the model gets instead. */
+export function findEntry(
+  exec: AgentExecution,
+  args: Record<string, unknown>,
+): { config: SubagentConfig; task: string } | { text: string; error: string } {
+  const type = String(args.subagent_type ?? "");
+  const task = String(args.description ?? "");
+  const config: SubagentConfig | undefined = exec.input.subagentConfigs.find((c) => c.type === type);
+  if (!config) {
+    const known = exec.input.subagentConfigs.map((c) => c.type).join(", ");
+    const error = `Unknown subagent_type "${type}". Use one of: ${known}`;
+    return { text: error, error };
+  }
+  if (!task.trim()) return { text: "The description (task) is required.", error: "missing description" };
+  return { config, task };
+}
+
 /**
  * Runs one `subagent` tool call: a child execution in its own span. Returns the text the parent
  * receives. A failing child becomes an error text; an aborted run rethrows so the parent stops too.
@@ -73,15 +90,9 @@ export async function runSubagent(
   runGraph: RunAgentGraph,
 ): Promise<{ text: string; error?: string }> {
   const { run } = exec;
-  const type = String(call.args.subagent_type ?? "");
-  const task = String(call.args.description ?? "");
-  const config: SubagentConfig | undefined = exec.input.subagentConfigs.find((c) => c.type === type);
-  if (!config) {
-    const known = exec.input.subagentConfigs.map((c) => c.type).join(", ");
-    const error = `Unknown subagent_type "${type}". Use one of: ${known}`;
-    return { text: error, error };
-  }
-  if (!task.trim()) return { text: "The description (task) is required.", error: "missing description" };
+  const entry = findEntry(exec, call.args);
+  if (!("config" in entry)) return entry;
+  const { config, task } = entry;
   // Files the parent can see (its messages' files) and those it passes by name.
   const visible = exec.files ?? run.files;
   const asked = Array.isArray(call.args.files) ? [...new Set(call.args.files.map(String))] : [];

@@ -1,3 +1,4 @@
+import { CHECK_TASKS_TOOL_NAME } from "../background";
 import type { AgentInput, SubagentConfig } from "../types";
 
 /** Name of the dispatch tool every delegating agent gets. */
@@ -18,9 +19,16 @@ export function functionTool(
   return { type: "function", function: { name, description, parameters } };
 }
 
+/** Ends the catalog line of an entry that may run in the background. */
+export const BACKGROUND_MARK = "[background]";
+
 /** The `subagent` tool: `subagent_type` is an enum of the configured types, `description` the task. */
 export function subagentToolDef(configs: SubagentConfig[]): FunctionToolDef {
-  const lines = configs.map((c) => `- ${c.type}${c.self ? "" : ` (${c.name})`}: ${c.description}`);
+  const lines = configs.map(
+    (c) =>
+      `- ${c.type}${c.self ? "" : ` (${c.name})`}: ${c.description}${c.background ? ` ${BACKGROUND_MARK}` : ""}`,
+  );
+  const background = configs.some((c) => c.background);
   return functionTool(
     SUBAGENT_TOOL_NAME,
     `Delegate a task to a subagent that works on it on its own and returns only its final answer. Calls in the same turn run in parallel. Available subagent types:\n${lines.join("\n")}`,
@@ -43,6 +51,15 @@ export function subagentToolDef(configs: SubagentConfig[]): FunctionToolDef {
           description:
             "Names of files attached in the conversation to hand to the subagent. An isolated subagent sees only these; a forked one sees the conversation's files anyway.",
         },
+        ...(background
+          ? {
+              run_in_background: {
+                type: "boolean",
+                description:
+                  "Only for types marked [background]: start the task and get its id at once instead of waiting. It works on the task alone (isolated); its result arrives later as a follow-up message, and check_tasks reports it.",
+              },
+            }
+          : {}),
       },
       required: ["subagent_type", "description"],
       additionalProperties: false,
@@ -65,6 +82,30 @@ export function transferToolDef(
   );
 }
 
+/** The `check_tasks` tool of an agent with background entries. */
+export function checkTasksToolDef(): FunctionToolDef {
+  return functionTool(
+    CHECK_TASKS_TOOL_NAME,
+    "Report the status of the background tasks started in this conversation, with the result of each finished one.",
+    {
+      type: "object",
+      properties: {
+        task_ids: {
+          type: "array",
+          items: { type: "string" },
+          description: "Only these tasks; omit for all of them.",
+        },
+      },
+      additionalProperties: false,
+    },
+  );
+}
+
+/** Whether an agent may start background tasks (one of its entries may run in the background). */
+export function hasBackgroundEntries(input: AgentInput): boolean {
+  return input.subagentConfigs.some((c) => c.background);
+}
+
 const defsCache = new WeakMap<AgentInput, FunctionToolDef[]>();
 
 /** Tool definitions bound for an agent input (registry tools + dispatch tool), computed once per input. */
@@ -74,6 +115,7 @@ export function toolDefsFor(input: AgentInput): FunctionToolDef[] {
   defs = [];
   for (const t of input.toolRegistry.values()) defs.push(functionTool(t.name, t.description, t.parameters));
   if (input.subagentConfigs.length > 0) defs.push(subagentToolDef(input.subagentConfigs));
+  if (hasBackgroundEntries(input)) defs.push(checkTasksToolDef());
   defsCache.set(input, defs);
   return defs;
 }

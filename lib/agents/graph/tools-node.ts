@@ -7,13 +7,15 @@ import {
   deniedResult,
   editedResult,
 } from "../approval";
+import { CHECK_TASKS_TOOL_NAME } from "../background";
 import { errorMessage } from "../errors";
 import { ASK_USER_TOOL_NAME, parseQuestion, parseTodos, WRITE_TODOS_TOOL_NAME } from "../tools";
 import type { RegistryTool, ToolOutput } from "../types";
+import { checkTasks, startBackgroundTask } from "./background-call";
 import type { AgentExecution } from "./context";
 import { Semaphore } from "./queue";
 import { type RunAgentGraph, runSubagent } from "./subagent";
-import { SUBAGENT_TOOL_NAME } from "./tool-defs";
+import { hasBackgroundEntries, SUBAGENT_TOOL_NAME } from "./tool-defs";
 
 /** A transfer tool call in a multi-agent run: returns the target agent id or undefined. */
 export type HandoffResolver = (
@@ -208,7 +210,15 @@ export async function runTools(
       if (!run.journal.replayedCalls.has(id))
         run.emit(source ? { ...start, args, source } : { ...start, args });
       let out: ToolOutput & { error?: string };
-      if (call.name === SUBAGENT_TOOL_NAME && exec.input.subagentConfigs.length > 0) {
+      if (
+        call.name === SUBAGENT_TOOL_NAME &&
+        exec.input.subagentConfigs.length > 0 &&
+        args.run_in_background === true
+      ) {
+        out = await startBackgroundTask(exec, { id, args });
+      } else if (call.name === CHECK_TASKS_TOOL_NAME && hasBackgroundEntries(exec.input)) {
+        out = await checkTasks(exec, args);
+      } else if (call.name === SUBAGENT_TOOL_NAME && exec.input.subagentConfigs.length > 0) {
         gate ??= new Semaphore(run.limits.maxParallelSubagents);
         out = await runSubagent(exec, { id, args }, messages, gate, runGraph);
       } else if (handoff) {

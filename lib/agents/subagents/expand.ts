@@ -125,6 +125,11 @@ function entryBudget(budgets: Record<string, number> | undefined, key: string): 
   return typeof b === "number" && Number.isFinite(b) && b > 0 ? { budget: b } : {};
 }
 
+/** Whether the entry `key` (child id or 'self') may run in the background. */
+function entryBackground(settings: { background?: string[] }, key: string): { background?: true } {
+  return settings.background?.includes(key) ? { background: true } : {};
+}
+
 /**
  * Expands an agent's subagents recursively (product.md §2.3). Self-spawn comes first; A→A and
  * A→…→A are skipped via `ancestors`; depth and total count are limited (throws before any run).
@@ -177,6 +182,7 @@ export function buildSubagentConfigs(
       depth: childDepth,
       agentInputs: selfInput,
       ...entryBudget(settings.budgets, "self"),
+      ...entryBackground(settings, "self"),
     });
   }
 
@@ -196,6 +202,7 @@ export function buildSubagentConfigs(
       depth: childDepth,
       agentInputs: childInput,
       ...entryBudget(settings.budgets, child.id),
+      ...entryBackground(settings, child.id),
     });
   }
   agentInput.subagentConfigs = configs;

@@ -11,7 +11,9 @@
  *    passed its file by name (demo/files.ts).
  * 5. A request with the marker "[ask]" (demo/ask.ts) → `ask_user` when bound, else handed whole to
  *    the first explicit child; after the answer, what the user chose.
- * 6. Otherwise each task is answered, calling `calculator` / `current_time` first when bound and needed,
+ * 6. A request with the marker "[background]" (demo/background.ts) → the first subagent entry that
+ *    may run in the background is started with `run_in_background`; then a short answer at once.
+ * 7. Otherwise each task is answered, calling `calculator` / `current_time` first when bound and needed,
  *    or the notes server's `save_note` / `list_notes` ("save a note …", "list my notes").
  */
 
@@ -21,6 +23,7 @@ import { messageText } from "../../agents/messages";
 import { DEFAULT_LOCALE, type Locale } from "../../i18n/locales";
 import { answerTask, answerWithToolResult, composeFinalAnswer } from "./answers";
 import { afterAnswer, planQuestion, wantsQuestion } from "./ask";
+import { afterBackground, planBackground, wantsBackground } from "./background";
 import { answerAboutFiles, filesInView, isAboutFiles } from "./files";
 import { demoNote, demoT } from "./i18n";
 import { answerNoteResult, isNoteTool, planDeleteAfterList, planNoteCall } from "./notes";
@@ -85,6 +88,10 @@ export function planTurn(
   if (wantsQuestion(request)) {
     const question = planQuestion(request, tools, locale);
     if (question) return question;
+  }
+  if (wantsBackground(request)) {
+    const started = planBackground(request, tools, locale);
+    if (started) return started;
   }
   const tasks = splitTasks(request);
   const subagent = tools.find((t) => t.name === "subagent");
@@ -227,6 +234,8 @@ function planAfterTools(messages: BaseMessage[], tools: DemoToolInfo[], locale: 
   };
   const answered = afterAnswer(ai, resultFor(calls[0]?.id, 0), locale);
   if (answered) return { text: withNote(answered, locale), toolCalls: [] };
+  const background = afterBackground(ai, resultFor(calls[0]?.id, 0), locale);
+  if (background) return { text: withNote(background, locale), toolCalls: [] };
   // The checklist (demo/todos.ts): written → delegate; all done → the final answer.
   const subagent = tools.find((t) => t.name === "subagent");
   if (answeredTodosOnly(ai)) {

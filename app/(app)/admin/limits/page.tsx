@@ -39,6 +39,13 @@ export default async function LimitsPage() {
         title={t("budgetsTitle")}
         description={t("budgetsDescription")}
       />
+      <SettingsForm
+        group="tasks"
+        values={settings}
+        action={saveSettingsAction}
+        title={t("tasksTitle")}
+        description={t("tasksDescription")}
+      />
       <TemporaryChatForm hours={hours} save={saveTemporaryHoursAction} />
     </>
   );
