@@ -35,7 +35,6 @@ import {
 import { issueText } from "@/lib/http/zod-fields";
 import type { Locale } from "@/lib/i18n/locales";
 import { observeRun } from "@/lib/ops/observe-run";
-import { runPrices } from "@/lib/pricing/load";
 import { admitRun, type EffectiveLimits, engineLimits, getLimitsForUser, INTERRUPTED } from "@/lib/quota";
 import { ensureProcessLease, holdRun, processLeaseId, releaseRun } from "@/lib/quota/process-lease";
 import { backgroundHooks } from "@/lib/tasks/hooks";
@@ -54,6 +53,7 @@ import {
 } from "./live-runs";
 import { resolveRunModels } from "./models";
 import { handleRelayedSignals } from "./run-control";
+import { engineRunInput } from "./run-input";
 import { temporaryChatHours } from "./temporary-chats";
 import { testModelFactory } from "./test-hooks";
 import { resolveRunTools } from "./tools";
@@ -230,19 +230,17 @@ export async function launchRun(input: LaunchInput): Promise<LiveRun> {
   };
   // Limit errors (depth, config count) are typed with a code; the route maps them to a response.
   const run = await createRun({
-    runId,
-    agents: [root],
-    agentLookup: runTools.agents,
-    tools: runTools.tools,
-    notices: runTools.notices,
-    endpoints: resolved.endpoints,
-    messages: history,
+    ...(await engineRunInput({
+      runId,
+      root,
+      runTools,
+      resolved,
+      messages: history,
+      signal: controller.signal,
+      limits,
+      onModelCallEnd: charges.onModelCallEnd,
+    })),
     initialSummary,
-    modelFactory: resolved.modelFactory,
-    signal: controller.signal,
-    limits: engineLimits(limits),
-    onModelCallEnd: charges.onModelCallEnd,
-    prices: await runPrices(runTools.agents.values()),
     approvals: approvals.hooks,
     background: backgroundHooks({
       userId,

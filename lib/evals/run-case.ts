@@ -18,6 +18,7 @@ import {
 import { addUsage, emptyUsage, MESSAGE_STATUS, RUN_STATUS } from "@/lib/chat/answer-usage";
 import { modelCallCharges } from "@/lib/chat/charges";
 import { resolveRunModels } from "@/lib/chat/models";
+import { engineRunInput } from "@/lib/chat/run-input";
 import { testModelFactory } from "@/lib/chat/test-hooks";
 import { resolveRunTools } from "@/lib/chat/tools";
 import { saveAnswer } from "@/lib/db/conversations";
@@ -29,8 +30,7 @@ import {
 } from "@/lib/db/evals";
 import { newRowId } from "@/lib/db/ids";
 import { AppError, isAppError } from "@/lib/errors";
-import { runPrices } from "@/lib/pricing/load";
-import { admitRun, engineLimits, getLimitsForUser } from "@/lib/quota";
+import { admitRun, getLimitsForUser } from "@/lib/quota";
 import { ensureProcessLease, holdRun, processLeaseId, releaseRun } from "@/lib/quota/process-lease";
 import { evaluateChecks } from "./checks";
 import { loadTreeAtVersion } from "./tree-at-version";
@@ -104,20 +104,18 @@ export async function runEvalCase(target: CaseRunTarget): Promise<ResultRow> {
   const charges = modelCallCharges({ runId, userId, limits });
   let run: Awaited<ReturnType<typeof createRun>>;
   try {
-    run = await createRun({
-      runId,
-      agents: [root],
-      agentLookup: runTools.agents,
-      tools: runTools.tools,
-      notices: runTools.notices,
-      endpoints: resolved.endpoints,
-      messages: [{ role: "user", content: evalCase.input }],
-      modelFactory: resolved.modelFactory,
-      signal: controller.signal,
-      limits: engineLimits(limits),
-      onModelCallEnd: charges.onModelCallEnd,
-      prices: await runPrices(runTools.agents.values()),
-    });
+    run = await createRun(
+      await engineRunInput({
+        runId,
+        root,
+        runTools,
+        resolved,
+        messages: [{ role: "user", content: evalCase.input }],
+        signal: controller.signal,
+        limits,
+        onModelCallEnd: charges.onModelCallEnd,
+      }),
+    );
   } catch (err) {
     return errorResult(target, err);
   }

@@ -14,10 +14,12 @@ import { ensureProcessLease, holdRun, processLeaseId, releaseRun } from "@/lib/q
 import { runTaskAttempt } from "./run-task";
 
 export const TASK_QUEUE = "background-task";
+/** The sweep that hands a dead process's tasks to a live one: a pg-boss schedule, one worker among all processes. */
+const TASK_SWEEP_QUEUE = "background-task-sweep";
+/** Every five minutes, like the temporary-chat sweep: a dead process's task moves within about that. */
+const SWEEP_CRON = "*/5 * * * *";
 /** Tasks one process runs at once (each mostly waits on its model). */
 const WORKERS = 8;
-/** How often each process looks for tasks whose process died. */
-const SWEEP_SECONDS = 15;
 
 export interface TaskJob {
   taskId: string;
@@ -26,7 +28,6 @@ export interface TaskJob {
 const g = globalThis as unknown as {
   __taskWorkers?: Promise<void>;
   __taskWorkerIds?: string[];
-  __taskSweep?: ReturnType<typeof setInterval>;
   /** Aborts of the attempts running in this process, by task (cancel stops them here at once). */
   __taskAborts?: Map<string, AbortController>;
 };
@@ -122,14 +123,11 @@ export function startTaskWorkers(): Promise<void> {
       );
       g.__taskWorkerIds.push(workerId);
     }
-    const sweep = () =>
-      requeueTasksOfDeadProcesses().catch((err: unknown) =>
-        console.error(
-          JSON.stringify({ level: "error", msg: "re-queueing tasks failed", error: String(err) }),
-        ),
-      );
-    g.__taskSweep = setInterval(sweep, SWEEP_SECONDS * 1000);
-    g.__taskSweep.unref();
+    await boss.createQueue(TASK_SWEEP_QUEUE, { name: TASK_SWEEP_QUEUE, policy: "singleton" });
+    await boss.schedule(TASK_SWEEP_QUEUE, SWEEP_CRON);
+    await boss.work(TASK_SWEEP_QUEUE, async () => {
+      await requeueTasksOfDeadProcesses();
+    });
   })().catch((err) => {
     g.__taskWorkers = undefined;
     throw err;
@@ -139,8 +137,6 @@ export function startTaskWorkers(): Promise<void> {
 
 /** Forgets the registration (after stopBoss, so a new engine gets workers again). */
 export function forgetTaskWorkers() {
-  if (g.__taskSweep) clearInterval(g.__taskSweep);
   g.__taskWorkers = undefined;
   g.__taskWorkerIds = undefined;
-  g.__taskSweep = undefined;
 }

@@ -17,6 +17,7 @@ import {
 import { addUsage, emptyUsage, MESSAGE_STATUS, RUN_STATUS } from "@/lib/chat/answer-usage";
 import { modelCallCharges } from "@/lib/chat/charges";
 import { resolveRunModels } from "@/lib/chat/models";
+import { engineRunInput } from "@/lib/chat/run-input";
 import { testModelFactory } from "@/lib/chat/test-hooks";
 import { resolveRunTools } from "@/lib/chat/tools";
 import { loadAgentTree } from "@/lib/db/agents-tree";
@@ -29,8 +30,7 @@ import {
 } from "@/lib/db/background-tasks";
 import { newRowId } from "@/lib/db/ids";
 import { isAppError } from "@/lib/errors";
-import { runPrices } from "@/lib/pricing/load";
-import { type EffectiveLimits, engineLimits } from "@/lib/quota";
+import type { EffectiveLimits } from "@/lib/quota";
 import { processLeaseId } from "@/lib/quota/process-lease";
 
 /** How often a running attempt looks whether its task was cancelled (in another process). */
@@ -97,20 +97,18 @@ export async function runTaskAttempt({
   const charges = modelCallCharges({ runId, userId, limits });
   const messageId = newRowId();
   try {
-    const run = await createRun({
-      runId,
-      agents: [root],
-      agentLookup: runTools.agents,
-      tools: runTools.tools,
-      notices: runTools.notices,
-      endpoints: resolved.endpoints,
-      messages: [{ role: "user", content: task.task }],
-      modelFactory: resolved.modelFactory,
-      signal: controller.signal,
-      limits: engineLimits(limits),
-      onModelCallEnd: charges.onModelCallEnd,
-      prices: await runPrices(runTools.agents.values()),
-    });
+    const run = await createRun(
+      await engineRunInput({
+        runId,
+        root,
+        runTools,
+        resolved,
+        messages: [{ role: "user", content: task.task }],
+        signal: controller.signal,
+        limits,
+        onModelCallEnd: charges.onModelCallEnd,
+      }),
+    );
     if (limits.answerBudget > 0) run.capCost(limits.answerBudget);
     await insertTaskRun({
       id: runId,
