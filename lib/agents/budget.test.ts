@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { estimateInputTokens, toMicros, worstCaseMicros } from "./budget";
 import type { SubagentErrorEvent, SubagentStartEvent } from "./events";
-import { messageText } from "./messages";
+import { messageText, subagentBudgetText } from "./messages";
 import { createRun } from "./run";
 import { agent, collect } from "./testing/fixtures";
 import { type ScriptContext, scriptedModelFactory } from "./testing/scripted-model";
@@ -124,6 +124,7 @@ describe("a subagent entry's budget", () => {
       messages: [{ role: "user", content: "go" }],
       modelFactory: factory,
       prices: priced(),
+      currency: "USD",
     });
     const events = await collect(run);
     expect(events.at(-1)).toMatchObject({ type: "run_end", status: "completed" });
@@ -205,5 +206,16 @@ describe("a self-spawn entry's own model", () => {
     expect(start.model).toBe("mini");
     expect(specs.find((s) => s.isSubagent)).toMatchObject({ endpointId: "cheap", model: "mini" });
     expect(specs.find((s) => !s.isSubagent)).toMatchObject({ endpointId: "openai", model: "gpt-test" });
+  });
+});
+
+describe("subagentBudgetText", () => {
+  it("says the amount in the prices' currency, or bare without one", () => {
+    expect(subagentBudgetText("B", 0.02, "USD")).toBe("Subagent B stopped: its budget of $0.02 was reached");
+    expect(subagentBudgetText("B", 0.5, "EUR")).toBe("Subagent B stopped: its budget of €0.50 was reached");
+    expect(subagentBudgetText("B", 0.000_25, "USD")).toBe(
+      "Subagent B stopped: its budget of $0.00025 was reached",
+    );
+    expect(subagentBudgetText("B", 3)).toBe("Subagent B stopped: its budget of 3 was reached");
   });
 });

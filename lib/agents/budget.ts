@@ -39,6 +39,8 @@ export interface BudgetScope {
   kind: "answer" | "subagent";
   /** The budget as given (currency), for messages. */
   amount: number;
+  /** The currency's code, for messages ("$0.02"); absent: the bare number. */
+  currency?: string;
   limitMicros: number;
   spentMicros: number;
   /** The subagent's entry name (subagent scopes). */
@@ -51,8 +53,16 @@ export function budgetScope(
   kind: BudgetScope["kind"],
   amount: number,
   owner?: { name: string; spanId: string },
+  currency?: string,
 ): BudgetScope {
-  return { kind, amount, limitMicros: toMicros(amount), spentMicros: 0, ...owner };
+  return {
+    kind,
+    amount,
+    limitMicros: toMicros(amount),
+    spentMicros: 0,
+    ...owner,
+    ...(currency && { currency }),
+  };
 }
 
 /** The answer's cap was reached: the run stops with what it has. */
@@ -65,8 +75,8 @@ export class AnswerBudgetError extends AgentEngineError {
 /** A subagent's entry budget was reached: that child stops, its parent goes on. */
 export class SubagentBudgetError extends AgentEngineError {
   readonly spanId: string;
-  constructor(name: string, amount: number, spanId: string) {
-    super("limit:subagent_budget", subagentBudgetText(name, amount), { name, amount });
+  constructor(name: string, amount: number, spanId: string, currency?: string) {
+    super("limit:subagent_budget", subagentBudgetText(name, amount, currency), { name, amount });
     this.spanId = spanId;
   }
 }
@@ -75,5 +85,5 @@ export class SubagentBudgetError extends AgentEngineError {
 export function budgetError(scope: BudgetScope): AgentEngineError {
   return scope.kind === "answer"
     ? new AnswerBudgetError(scope.amount)
-    : new SubagentBudgetError(scope.name ?? "", scope.amount, scope.spanId ?? "");
+    : new SubagentBudgetError(scope.name ?? "", scope.amount, scope.spanId ?? "", scope.currency);
 }

@@ -56,7 +56,13 @@ export function toBaseMessages(messages: ConversationMessage[], fileBudgetChars 
   });
 }
 
-/** The tool result a parent gets when a subagent stopped at its entry budget (the model reads it). */
-export function subagentBudgetText(name: string, amount: number): string {
-  return `Subagent ${name} stopped: its budget of $${amount} was reached`;
+/**
+ * The tool result a parent gets when a subagent stopped at its entry budget (the model reads it,
+ * in English): the amount in the prices' currency ("$0.02", "€0.50"), or bare without one.
+ */
+export function subagentBudgetText(name: string, amount: number, currency?: string): string {
+  const shown = currency
+    ? new Intl.NumberFormat("en-US", { style: "currency", currency, maximumFractionDigits: 6 }).format(amount)
+    : String(amount);
+  return `Subagent ${name} stopped: its budget of ${shown} was reached`;
 }

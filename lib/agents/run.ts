@@ -211,6 +211,7 @@ export class AgentRun {
       modelFactory: this.opts.modelFactory,
       onModelCallEnd: this.opts.onModelCallEnd,
       accountsCost: prices !== undefined,
+      currency: this.opts.currency,
       priceOf: (m) =>
         prices === undefined ? undefined : (prices.get(`${m.endpointId}\u0000${m.model}`) ?? null),
       logger,
@@ -248,7 +249,7 @@ export class AgentRun {
 
   private answerScope?: ReturnType<typeof budgetScope>;
   private sharedAnswerBudget() {
-    this.answerScope ??= budgetScope("answer", this.answerBudget as number);
+    this.answerScope ??= budgetScope("answer", this.answerBudget as number, undefined, this.opts.currency);
     return this.answerScope;
   }
 

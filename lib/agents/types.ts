@@ -264,6 +264,8 @@ export interface CreateRunOptions {
    * usage events, subagent_stop and run_end carry it; a model missing here costs "unknown".
    */
   prices?: PricedModel[];
+  /** The ISO 4217 code of the prices (e.g. "USD"), for budget messages the model reads. */
+  currency?: string;
   /**
    * Money budgets of the run, in the prices' currency (needs `prices`): `answer` caps the whole
    * answer (every model call of the tree). Checked before each call with its worst case and after

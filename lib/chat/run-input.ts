@@ -1,5 +1,6 @@
 import "server-only";
 import type { AgentDefinition, CreateRunOptions, ModelCallInfo } from "@/lib/agents";
+import { currentCurrency } from "@/lib/pricing/current-currency";
 import { runPrices } from "@/lib/pricing/load";
 import { type EffectiveLimits, engineLimits } from "@/lib/quota";
 import type { ResolvedAgents } from "./models";
@@ -42,5 +43,7 @@ export async function engineRunInput({
     limits: engineLimits(limits),
     onModelCallEnd,
     prices: await runPrices(runTools.agents.values()),
+    // Read after runPrices, which notes the installation's currency with the prices it read.
+    currency: currentCurrency(),
   };
 }

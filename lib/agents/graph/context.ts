@@ -45,6 +45,8 @@ export interface RunContext {
   /** The price of an agent's model; undefined = the run does not account cost, null = no price. */
   /** True when the host passed prices: usage then carries cost (see cost.ts). */
   accountsCost: boolean;
+  /** The prices' currency code, when the host gave it (budget messages say amounts in it). */
+  currency?: string;
   priceOf(input: { endpointId: string; model: string }): ModelPrice | null | undefined;
   /** Every file attached in the conversation (unique names); what root agents can see and pass on. */
   files: RunFile[];

@@ -127,7 +127,14 @@ export async function runSubagent(
     system: config.mode === "fork" ? exec.system : systemMessageFor(childInput.instructions),
     files: childFiles,
     ...(config.budget !== undefined
-      ? { budget: budgetScope("subagent", config.budget, { name: config.name, spanId: call.id }) }
+      ? {
+          budget: budgetScope(
+            "subagent",
+            config.budget,
+            { name: config.name, spanId: call.id },
+            run.currency,
+          ),
+        }
       : {}),
   };
   const base = {
