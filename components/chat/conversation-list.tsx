@@ -4,11 +4,11 @@ import { usePathname, useRouter } from "next/navigation";
 import { useFormatter, useTranslations } from "next-intl";
 import { Fragment, useCallback, useEffect, useMemo, useState } from "react";
 import type { ConversationItem as Item } from "@/lib/chat/page-data";
+import { CONVERSATIONS_CHANGED } from "./chat-events";
 import { ConversationActions } from "./conversation-actions";
 import { FOCUS_TARGET } from "./focus-targets";
 import { DATE_GROUPS, type DateGroup, dateGroup, shortWhen } from "./format";
 import { MessageSearchResults } from "./message-search-results";
-import { CONVERSATIONS_CHANGED } from "./use-chat";
 
 /**
  * The user's conversations, newest first, in sections Today / Yesterday / Previous 7 days / Older

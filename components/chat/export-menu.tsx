@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import type { ErrorBody } from "@/lib/errors";
-import { CONVERSATIONS_CHANGED } from "./use-chat";
+import { CONVERSATIONS_CHANGED } from "./chat-events";
 
 /**
  * The chat header's export/import menu: downloads of this conversation (JSON, Markdown) and an

@@ -3,7 +3,7 @@ import { Copy, GitFork } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { CONVERSATIONS_CHANGED } from "./use-chat";
+import { CONVERSATIONS_CHANGED } from "./chat-events";
 
 const ACTION =
   "whitespace-nowrap hover:text-zinc-900 disabled:cursor-not-allowed disabled:opacity-50 dark:hover:text-zinc-100";

@@ -4,9 +4,8 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { ApiError, Blocked, ChatMessage, ChatMeta, ConversationJson } from "@/lib/chat/page-data";
 import type { AttachmentInfo } from "@/lib/db/files";
 import type { Decide } from "./approval-context";
+import { CONVERSATIONS_CHANGED, TASKS_FINISHED } from "./chat-events";
 import { type StreamOutcome, useRunStream } from "./use-run-stream";
-
-export const CONVERSATIONS_CHANGED = "conversations:changed";
 
 const tempId = () => `temp-${Math.random().toString(36).slice(2)}`;
 
@@ -59,6 +58,17 @@ export function useChat({
     setMessages(data.messages);
     return data.messages;
   }, []);
+
+  // A background task of this conversation ended: its follow-up message is stored, show it.
+  useEffect(() => {
+    if (!conversationId) return;
+    const id = conversationId;
+    const onFinished = (e: Event) => {
+      if ((e as CustomEvent<string[]>).detail?.includes(id) && !liveRunRef.current) void reload(id);
+    };
+    window.addEventListener(TASKS_FINISHED, onFinished);
+    return () => window.removeEventListener(TASKS_FINISHED, onFinished);
+  }, [conversationId, reload]);
 
   // An answer followed by polling its saved state (another app process writes it and it can't be
   // streamed from here, or its live stream was cut off before the answer ended).

@@ -2,6 +2,7 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useTranslations } from "next-intl";
+import { useActiveTasks } from "./use-active-tasks";
 
 const ICONS: Record<string, string> = {
   chat: "M4 5h16v11H8l-4 4V5Z",
@@ -14,6 +15,7 @@ const ICONS: Record<string, string> = {
 export function NavLinks({ isAdmin, onNavigate }: { isAdmin: boolean; onNavigate?: () => void }) {
   const pathname = usePathname();
   const t = useTranslations("shell.nav");
+  const running = useActiveTasks();
   const items = [
     { href: "/chat", key: "chat" },
     { href: "/agents", key: "agents" },
@@ -49,6 +51,15 @@ export function NavLinks({ isAdmin, onNavigate }: { isAdmin: boolean; onNavigate
               <path d={ICONS[item.key]} strokeLinecap="round" strokeLinejoin="round" />
             </svg>
             {t(item.key)}
+            {item.key === "tasks" && running > 0 && (
+              <span
+                data-testid="tasks-running"
+                className="ml-auto rounded-full bg-accent-600 px-1.5 text-xs font-semibold text-white"
+              >
+                <span aria-hidden="true">{running}</span>
+                <span className="sr-only">{t("tasksRunning", { count: running })}</span>
+              </span>
+            )}
           </Link>
         );
       })}

@@ -239,3 +239,23 @@ export async function cancelOwnTask({ id, userId }: { id: string; userId: string
   });
   return count > 0;
 }
+
+/** The user's queued and running tasks (id and conversation), for the sidebar's count. */
+export function activeTasksOfUser({ userId }: { userId: string }) {
+  return getDb().backgroundTask.findMany({
+    where: { userId, status: { in: ["QUEUED", "RUNNING"] } },
+    orderBy: { createdAt: "asc" },
+    take: 100,
+    select: { id: true, conversationId: true },
+  });
+}
+
+/** The user's tasks that ended after `since` (id and conversation): an open chat shows their follow-ups. */
+export function tasksEndedSince({ userId, since }: { userId: string; since: Date }) {
+  return getDb().backgroundTask.findMany({
+    where: { userId, endedAt: { gt: since } },
+    orderBy: { endedAt: "asc" },
+    take: 100,
+    select: { id: true, conversationId: true },
+  });
+}

@@ -52,3 +52,35 @@ test("a background task: the lead answers at once, the task is on /tasks, its re
   // A finished task offers no Cancel.
   await expect(items.first().getByTestId("task-cancel")).toHaveCount(0);
 });
+
+test("the follow-up shows in the open chat without a reload, and the sidebar counts the task while it runs", async ({
+  browser,
+}) => {
+  const { page } = await registerNewUser(browser, { name: "Live Tasker", tag: "tasks-live" });
+  const chat = new ChatPage(page);
+  await chat.openNew("Team Lead");
+  // Counted as the sidebar shows it (the task may run for only a moment).
+  const counted = page.evaluate(
+    () =>
+      new Promise<boolean>((resolve) => {
+        const seen = () => document.querySelector('[data-testid="tasks-running"]') !== null;
+        if (seen()) return resolve(true);
+        const observer = new MutationObserver(() => {
+          if (seen()) {
+            observer.disconnect();
+            resolve(true);
+          }
+        });
+        observer.observe(document.body, { childList: true, subtree: true });
+        setTimeout(() => resolve(false), 60_000);
+      }),
+  );
+  await chat.send("Outline a migration plan [background]");
+  await chat.waitForAnswer();
+  // No reload: the Researcher's result arrives in this page.
+  await expect(page.getByTestId("assistant-message")).toHaveCount(2, { timeout: 45_000 });
+  await expect(chat.lastAssistant()).toContainText("Researcher");
+  expect(await counted).toBe(true);
+  // Once it has ended, the count goes away.
+  await expect(page.getByTestId("tasks-running")).toHaveCount(0, { timeout: 15_000 });
+});
