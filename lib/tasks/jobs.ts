@@ -1,8 +1,8 @@
 // Background tasks on the job engine: one pg-boss job per task attempt. The task row is the source
 // of truth — a job for a finished or cancelled task (a second delivery, a restart) does nothing,
 // and a task alive in another process is left to it. A task whose process died is handed to a
-// live process by the sweep (its lease went stale) or, failing that, by pg-boss's own expiry retry;
-// a queued task whose job could not be sent is queued again by the same sweep.
+// live process when one starts (its lease went stale) or, failing that, by pg-boss's own expiry
+// retry; a queued task whose job could not be sent is queued again the same way.
 import "server-only";
 import type PgBoss from "pg-boss";
 import { claimTask, readTask, tasksToRequeue } from "@/lib/db/background-tasks";
@@ -14,10 +14,6 @@ import { ensureProcessLease, holdRun, processLeaseId, releaseRun } from "@/lib/q
 import { runTaskAttempt } from "./run-task";
 
 export const TASK_QUEUE = "background-task";
-/** The sweep that hands a dead process's tasks to a live one: a pg-boss schedule, one worker among all processes. */
-const TASK_SWEEP_QUEUE = "background-task-sweep";
-/** Every five minutes, like the temporary-chat sweep: a dead process's task moves within about that. */
-const SWEEP_CRON = "*/5 * * * *";
 /** Tasks one process runs at once (each mostly waits on its model). */
 const WORKERS = 8;
 
@@ -37,7 +33,7 @@ const aborts = () => {
 };
 
 async function ensureQueue(boss: PgBoss) {
-  // Expiry is the last resort for a dead worker (the sweep is faster). A job that expires while
+  // Expiry is the last resort for a dead worker (a starting process is faster). A job that expires while
   // its task still runs in a live process is delivered again and skipped (the task is alive there).
   await boss.createQueue(TASK_QUEUE, {
     name: TASK_QUEUE,
@@ -104,7 +100,7 @@ export async function requeueTasksOfDeadProcesses(): Promise<number> {
   return found.length;
 }
 
-/** Registers this process's task workers and its sweep (once). */
+/** Registers this process's task workers and takes over dead processes' tasks (once). */
 export function startTaskWorkers(): Promise<void> {
   g.__taskWorkers ??= (async () => {
     const boss = await getBoss();
@@ -123,11 +119,12 @@ export function startTaskWorkers(): Promise<void> {
       );
       g.__taskWorkerIds.push(workerId);
     }
-    await boss.createQueue(TASK_SWEEP_QUEUE, { name: TASK_SWEEP_QUEUE, policy: "singleton" });
-    await boss.schedule(TASK_SWEEP_QUEUE, SWEEP_CRON);
-    await boss.work(TASK_SWEEP_QUEUE, async () => {
-      await requeueTasksOfDeadProcesses();
-    });
+    // A process that starts (a restart, a new instance) takes over the tasks of dead processes
+    // once; while processes live, pg-boss's expiry retry is the fallback. No timer of our own: a
+    // pg-boss cron here stalled other queues' workers at each firing (seen in CI with the eval jobs).
+    await requeueTasksOfDeadProcesses().catch((err: unknown) =>
+      console.error(JSON.stringify({ level: "error", msg: "re-queueing tasks failed", error: String(err) })),
+    );
   })().catch((err) => {
     g.__taskWorkers = undefined;
     throw err;
