@@ -165,6 +165,9 @@ export async function hasResult({
  */
 export async function storeResult(evalRunId: string, result: ResultRow): Promise<boolean> {
   return getDb().$transaction(async (tx) => {
+    // One result of a run at a time: two last results stored at once would each count the other
+    // as missing (its insert not yet committed), and the run would never end.
+    await tx.$executeRaw`SELECT 1 FROM "EvalRun" WHERE "id" = ${evalRunId} FOR UPDATE`;
     const { count } = await tx.evalResult.createMany({
       data: [
         {
