@@ -38,7 +38,10 @@ export function TimelineTable({ spans, critical }: { spans: TimelineSpan[]; crit
                 <th scope="row" className="font-normal" style={{ paddingLeft: `${s.depth * 0.5}rem` }}>
                   {s.label}
                 </th>
-                <td>{t(`kind.${styleKey(s)}` as "kind.model")}</td>
+                <td>
+                  {t(`kind.${styleKey(s)}` as "kind.model")}
+                  {s.failed && ` · ${t("failed")}`}
+                </td>
                 <td>{formatDuration(format, s.start)}</td>
                 <td>{s.end === undefined ? t("running") : formatDuration(format, s.end - s.start)}</td>
                 <td>

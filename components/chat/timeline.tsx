@@ -20,6 +20,10 @@ export const SPAN_STYLE: Record<string, { className: string; pattern?: string }>
     className: "bg-zinc-100 border border-zinc-600 dark:bg-zinc-900 dark:border-zinc-300",
     pattern: "radial-gradient(currentColor 1px, transparent 1.5px) 0 0 / 5px 5px",
   },
+  retry: {
+    className: "bg-rose-50 border border-rose-700 dark:bg-rose-950 dark:border-rose-300",
+    pattern: "repeating-linear-gradient(90deg, currentColor 0 1px, transparent 1px 4px)",
+  },
 };
 
 export function styleKey(span: TimelineSpan): string {
@@ -192,7 +196,9 @@ function Bar({
         })
       : null;
   const cost = span.cost !== undefined ? costText(span.cost) : null;
-  const tip = [label, tokens, cost, critical ? t("critical") : null].filter(Boolean).join(" · ");
+  const tip = [label, span.failed ? t("failed") : null, tokens, cost, critical ? t("critical") : null]
+    .filter(Boolean)
+    .join(" · ");
   return (
     // A button so a keyboard reaches each span; focusing it shows its tip (tokens), as hovering does.
     <button
@@ -204,11 +210,12 @@ function Bar({
       onMouseLeave={() => onActive(null)}
       data-testid={agent ? "timeline-agent" : "timeline-span"}
       data-kind={key}
+      data-failed={span.failed || undefined}
       data-critical={critical || undefined}
       className={`absolute focus:z-20 focus:outline-2 focus:outline-offset-1 focus:outline-blue-600 ${
         agent
           ? "inset-y-0 rounded bg-zinc-300/60 dark:bg-zinc-700/60"
-          : `inset-y-1 rounded-sm ${style?.className ?? ""}`
+          : `inset-y-1 rounded-sm ${style?.className ?? ""} ${span.failed ? "opacity-50" : ""}`
       } ${critical ? "ring-2 ring-rose-600 dark:ring-rose-400" : ""}`}
       style={{ left: `${left}%`, width: `${width}%` }}
     >
@@ -230,7 +237,7 @@ function Legend() {
       aria-label={t("legend")}
       className="mt-2 flex flex-wrap gap-x-3 gap-y-1 text-zinc-600 dark:text-zinc-400"
     >
-      {(["model", "tool", "approval", "cap"] as const).map((k) => (
+      {(["model", "tool", "approval", "cap", "retry"] as const).map((k) => (
         <li key={k} className="flex items-center gap-1">
           <span
             aria-hidden="true"

@@ -135,6 +135,26 @@ export interface UsageEvent extends EventBase {
   /** The run's offset (`t`) when this model call started; the event's own `t` is its end. */
   startT?: number;
 }
+/** A model call begins: its request is sent. Its `usage` event ends it (or the run's end does). */
+export interface ModelStartEvent extends EventBase {
+  type: "model_start";
+  provider: string;
+  model: string;
+}
+/**
+ * An attempt of a model call failed before it streamed anything (rate limit, 5xx, overloaded) and
+ * the provider policy tries again after `delayMs`: the wait starts at the event's `t`.
+ */
+export interface ProviderRetryEvent extends EventBase {
+  type: "provider_retry";
+  model: string;
+  /** 1 for the first retry of the call. */
+  attempt: number;
+  delayMs: number;
+  /** The failure's error code, e.g. "provider:rate_limited". */
+  code: string;
+  status?: number;
+}
 export interface HandoffEvent extends EventBase {
   type: "handoff";
   fromAgentId: string;
@@ -180,6 +200,8 @@ export type RunEvent =
   | SubagentStopEvent
   | SubagentErrorEvent
   | UsageEvent
+  | ModelStartEvent
+  | ProviderRetryEvent
   | HandoffEvent
   | SummaryEvent
   | NoticeEvent

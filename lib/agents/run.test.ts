@@ -46,7 +46,14 @@ describe("createRun: a standard run", () => {
     const run = await createRun({ agents: [agent("a")], messages: [user("hi")], modelFactory: factory });
     expect(run.graphType).toBe("standard");
     const events = await collect(run);
-    expect(events.map((e) => e.type)).toEqual(["run_start", "text_delta", "text_delta", "usage", "run_end"]);
+    expect(events.map((e) => e.type)).toEqual([
+      "run_start",
+      "model_start",
+      "text_delta",
+      "text_delta",
+      "usage",
+      "run_end",
+    ]);
     for (const e of events)
       expect(e).toMatchObject({ spanId: ROOT_SPAN_ID, parentSpanId: null, depth: 0, agentId: "a" });
     const end = events.at(-1) as Extract<RunEvent, { type: "run_end" }>;

@@ -119,6 +119,74 @@ describe("timeline spans from the trace's reducer", () => {
     expect(byId(spans, "tool:w1")).toMatchObject({ kind: "tool", start: 2600, end: 2700 });
   });
 
+  it("draws a provider retry as a wait before its call, on the critical path", () => {
+    // The long child's call was refused once (429) and tried again 200 ms later.
+    const retried: RunEvent[] = [
+      ...events.slice(0, 7),
+      at(150, {
+        type: "provider_retry",
+        ...kid("c2", "long"),
+        model: "demo-1",
+        attempt: 1,
+        delayMs: 200,
+        code: "provider:rate_limited",
+        status: 429,
+      }),
+      // The engine starts the call's span when the attempt that succeeded began.
+      ...events.slice(7).map((e) => (e.type === "usage" && e.spanId === "c2" ? { ...e, startT: 350 } : e)),
+    ];
+    const withRetry = reduceEvents(retried).timeline as TimelineSpan[];
+    const wait = withRetry.find((s) => s.wait === "retry");
+    expect(wait).toMatchObject({ kind: "wait", parentId: "c2", label: "demo-1", start: 150, end: 350 });
+    // Without model_start (older events) the refused attempt itself is not known, only the wait.
+    expect(withRetry.filter((s) => s.failed)).toEqual([]);
+    expect(criticalPath(withRetry).ids.has(wait?.id as string)).toBe(true);
+  });
+
+  it("shows a model call while it runs (model_start) and closes that span with its usage, also after a reload", () => {
+    const begun = [
+      events[0],
+      at(0, { type: "model_start", ...root, ...usage }),
+      at(40, { type: "text_delta", ...root, text: "thinking" }),
+    ];
+    const live = reduceEvents(begun);
+    const running = live.timeline?.filter((s) => s.kind === "model");
+    expect(running).toEqual([expect.objectContaining({ parentId: ROOT_SPAN_ID, start: 0, label: "demo-1" })]);
+    expect(running?.[0].end).toBeUndefined();
+    // Stored mid-call and continued (a reload, or another process): the same span is closed.
+    const stored = JSON.parse(JSON.stringify(live));
+    applyEvent(
+      stored,
+      at(100, { type: "usage", ...root, inputTokens: 10, outputTokens: 5, ...usage, startT: 0 }),
+    );
+    const models = stored.timeline.filter((s: TimelineSpan) => s.kind === "model");
+    expect(models).toHaveLength(1);
+    expect(models[0]).toMatchObject({ start: 0, end: 100, inputTokens: 10, outputTokens: 5 });
+    expect(byId(stored.timeline, ROOT_SPAN_ID)).toMatchObject({ inputTokens: 10, outputTokens: 5 });
+  });
+
+  it("draws a refused attempt as a failed call, then the wait, then the call that succeeded", () => {
+    const spans = reduceEvents([
+      events[0],
+      at(0, { type: "model_start", ...root, ...usage }),
+      at(20, {
+        type: "provider_retry",
+        ...root,
+        model: "demo-1",
+        attempt: 1,
+        delayMs: 500,
+        code: "provider:rate_limited",
+        status: 429,
+      }),
+      at(600, { type: "usage", ...root, inputTokens: 1, outputTokens: 1, ...usage, startT: 520 }),
+    ]).timeline as TimelineSpan[];
+    expect(spans.filter((s) => s.kind !== "agent").map((s) => [s.kind, s.start, s.end, !!s.failed])).toEqual([
+      ["model", 520, 600, false],
+      ["model", 0, 20, true],
+      ["wait", 20, 520, false],
+    ]);
+  });
+
   it("is the same live, event by event, as from a stored tree continued after a reload", () => {
     const live = emptyTree();
     for (const ev of events) applyEvent(live, ev);

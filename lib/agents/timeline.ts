@@ -8,8 +8,11 @@ import { ROOT_SPAN_ID, type RunEvent } from "./events";
  * event, and stored with the tree, so a reloaded answer shows the same spans.
  */
 export type TimelineKind = "agent" | "model" | "tool" | "wait";
-/** What a wait waited for: a person's approval or a free parallel-subagent slot. */
-export type WaitKind = "approval" | "cap";
+/**
+ * What a wait waited for: a person's approval, a free parallel-subagent slot, or the provider
+ * (a failed attempt of a model call, tried again after a backoff).
+ */
+export type WaitKind = "approval" | "cap" | "retry";
 
 export interface TimelineSpan {
   /** Unique within the run: the agent span id, or `<kind>:<id>`. */
@@ -35,10 +38,17 @@ export interface TimelineSpan {
 
 export interface TimelineIndex {
   spans: Map<string, TimelineSpan>;
+  /** The model call running in each agent span (one at a time per span), by agent span id. */
+  running: Map<string, TimelineSpan>;
 }
 
 export function indexTimeline(spans: TimelineSpan[] | undefined): TimelineIndex {
-  return { spans: new Map((spans ?? []).map((s) => [s.id, s])) };
+  const index: TimelineIndex = { spans: new Map(), running: new Map() };
+  for (const s of spans ?? []) {
+    index.spans.set(s.id, s);
+    if (s.kind === "model" && s.end === undefined && s.parentId) index.running.set(s.parentId, s);
+  }
+  return index;
 }
 
 function add(list: TimelineSpan[], index: TimelineIndex, span: TimelineSpan) {
@@ -152,20 +162,56 @@ export function applyTimeline(list: TimelineSpan[], index: TimelineIndex, ev: Ru
       close(index, `wait:${ev.spanId}`, t);
       close(index, ev.spanId, t, ev.type === "subagent_error");
       break;
-    case "usage": {
-      const start = ev.startT ?? t;
-      add(list, index, {
+    case "model_start": {
+      const span: TimelineSpan = {
         id: `model:${list.length}`,
         kind: "model",
         parentId: ev.spanId,
         depth: ev.depth,
         label: ev.model,
-        start: Math.min(start, t),
-        end: t,
-        inputTokens: ev.inputTokens,
-        outputTokens: ev.outputTokens,
-        ...(ev.cost !== undefined && { cost: ev.cost }),
+        start: t,
+      };
+      add(list, index, span);
+      index.running.set(ev.spanId, span);
+      break;
+    }
+    case "provider_retry": {
+      // The refused attempt is drawn as a failed call; the call itself starts again after the wait.
+      const running = index.running.get(ev.spanId);
+      if (running) {
+        add(list, index, { ...running, id: `model:${list.length}`, end: t, failed: true });
+        running.start = t + ev.delayMs;
+      }
+      add(list, index, {
+        id: `retry:${list.length}`,
+        kind: "wait",
+        wait: "retry",
+        parentId: ev.spanId,
+        depth: ev.depth,
+        label: ev.model,
+        start: t,
+        end: t + ev.delayMs,
       });
+      break;
+    }
+    case "usage": {
+      // Ends the call its model_start opened (events stored before model_start existed: a new span).
+      const running = index.running.get(ev.spanId);
+      index.running.delete(ev.spanId);
+      const call: TimelineSpan = running ?? {
+        id: `model:${list.length}`,
+        kind: "model",
+        parentId: ev.spanId,
+        depth: ev.depth,
+        label: ev.model,
+        start: t,
+      };
+      call.start = Math.min(ev.startT ?? call.start, t);
+      call.end = t;
+      call.inputTokens = ev.inputTokens;
+      call.outputTokens = ev.outputTokens;
+      if (ev.cost !== undefined) call.cost = ev.cost;
+      if (!running) add(list, index, call);
       for (
         let span = index.spans.get(ev.spanId);
         span;
@@ -203,7 +249,7 @@ export interface CriticalPath {
 /**
  * The chain of spans that decided the answer's wall time: from the root's end, walk back to the
  * child that ended last before the cursor, descend into it if it is an agent span, then continue
- * from that child's start. Waits (approval, cap) count: they held the answer back too.
+ * from that child's start. Waits (approval, cap, retry) count: they held the answer back too.
  */
 export function criticalPath(spans: readonly TimelineSpan[], now?: number): CriticalPath {
   const root = spans.find((s) => s.id === ROOT_SPAN_ID);

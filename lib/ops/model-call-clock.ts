@@ -1,10 +1,11 @@
 import { ROOT_SPAN_ID, type RunEvent } from "@/lib/agents/events";
 
 /**
- * When each model call of a run began, derived from its events: the engine reports only a call's
- * end (`usage`), and inside one agent span a model call starts when the previous phase of that
- * span ended — the agent's start, its previous model call, or its last tool result (tools of one
- * turn run between two model calls). Shared by the run's trace and its metrics so both agree.
+ * When each model call of a run began, derived from its events: `model_start` when the engine
+ * reported it; for events without it, inside one agent span a model call starts when the previous
+ * phase of that span ended — the agent's start, its previous model call, or its last tool result
+ * (tools of one turn run between two model calls). Shared by the run's trace and its metrics so
+ * both agree.
  */
 export class ModelCallClock {
   private readonly since = new Map<string, number>();
@@ -21,6 +22,8 @@ export class ModelCallClock {
         return undefined;
       case "subagent_start":
       case "tool_call_end":
+      // The call's own start, when the engine reports it (events of older runs lack it).
+      case "model_start":
         this.since.set(e.spanId, e.ts);
         return undefined;
       case "usage": {

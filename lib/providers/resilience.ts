@@ -10,6 +10,7 @@ import {
   toProviderError,
 } from "./errors";
 import { listModels } from "./models";
+import { reportRetry } from "./retry-observer";
 import type { EndpointDefinition, RetryOptions } from "./types";
 
 /** Everything the retry/error layer needs to know about a model's endpoint. */
@@ -64,7 +65,9 @@ export async function* resilientStream<T>(
         });
       }
       if (mapped.retryable && attempt < retries) {
-        await sleep(backoffDelay(attempt + 1, ctx.retry), options.signal);
+        const delayMs = backoffDelay(attempt + 1, ctx.retry);
+        reportRetry({ attempt: attempt + 1, delayMs, code: mapped.code, status: mapped.status });
+        await sleep(delayMs, options.signal);
         continue;
       }
       throw redactError(await finalError(mapped, attempt, ctx), ctx.secrets);

@@ -1,5 +1,6 @@
 import type { BindToolsInput } from "@langchain/core/language_models/chat_models";
 import { AIMessage, type AIMessageChunk, type BaseMessage } from "@langchain/core/messages";
+import { observeRetries, type ProviderRetry } from "../../providers/retry-observer";
 import {
   type BudgetScope,
   budgetError,
@@ -141,7 +142,8 @@ async function streamTurn(
   messages: BaseMessage[],
 ): Promise<{ message: AIMessage; tokens: CallTokens; cost: number | null | undefined }> {
   const { run, input } = exec;
-  const startT = run.clock.offset();
+  // The call's span starts after its last retry's wait (the waits are drawn as spans of their own).
+  let startT = run.clock.offset();
   const model = boundModel(exec);
   const prompt = forProtocol(exec.system ? [exec.system, ...messages] : messages, input.provider);
   const price = run.priceOf(input);
@@ -153,10 +155,33 @@ async function streamTurn(
   }
   // No callbacks: nothing reads them, and a handler per chunk is the main cost of streaming.
   const merger = new ChunkMerger();
-  await forEachChunk(model, prompt, run.signal, (chunk) => {
-    emitContent(exec, chunk);
-    merger.add(chunk);
+  run.emit({
+    type: "model_start",
+    spanId: exec.spanId,
+    parentSpanId: exec.parentSpanId,
+    depth: exec.depth,
+    agentId: input.agentId,
+    provider: input.provider,
+    model: input.model,
   });
+  const onRetry = (retry: ProviderRetry) => {
+    run.emit({
+      type: "provider_retry",
+      spanId: exec.spanId,
+      parentSpanId: exec.parentSpanId,
+      depth: exec.depth,
+      agentId: input.agentId,
+      model: input.model,
+      ...retry,
+    });
+    startT = run.clock.offset() + retry.delayMs;
+  };
+  await observeRetries(onRetry, () =>
+    forEachChunk(model, prompt, run.signal, (chunk) => {
+      emitContent(exec, chunk);
+      merger.add(chunk);
+    }),
+  );
   run.signal.throwIfAborted();
   const acc = merger.result();
 

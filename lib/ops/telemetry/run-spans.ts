@@ -152,6 +152,20 @@ export class RunSpans implements RunObserver {
         span.end(e.ts);
         return;
       }
+      case "provider_retry":
+        // The retry's wait, on the agent span whose model call failed (the call's own span starts
+        // when an attempt succeeds).
+        this.agent(e.spanId, e.ts).span.addEvent(
+          "provider.retry",
+          {
+            "delegate.retry.attempt": e.attempt,
+            "delegate.retry.delay_ms": e.delayMs,
+            "error.type": e.code,
+            [GEN_AI.model]: e.model,
+          },
+          e.ts,
+        );
+        return;
       case "handoff":
         this.root(e.ts).span.addEvent(
           "handoff",
