@@ -12,8 +12,9 @@ import type { TimelineSpan } from "./timeline";
 import { reduceEvents } from "./trace";
 
 // A real provider client (ChatOpenAI through lib/providers) against a local server that speaks
-// OpenAI's wire protocol: a 429 before the first token is retried by the provider policy, and the
-// engine turns that retry into an event, so the timeline draws the wait before the call.
+// OpenAI's wire protocol: a 429 before the first token is retried by the provider policy, which
+// tells the engine through the call's `onProviderRetry` option; the engine turns that into an
+// event, so the timeline draws the refused attempt, the wait, then the call.
 
 let server: FakeServer | undefined;
 afterEach(async () => {
@@ -25,7 +26,9 @@ async function runAgainst(script: FakeOpenAIScript) {
   server = await startFakeOpenAIServer({ script, models: ["gpt-test"] });
   const url = server.url;
   const run = await createRun({
-    agents: [agent("a")],
+    // May delegate: its model is tool-bound (bindTools' RunnableBinding), and the call option
+    // still reaches the client's policy through it.
+    agents: [agent("a", { enabled: true })],
     messages: [{ role: "user", content: "hello" }],
     modelFactory: (spec) =>
       createChatModel({

@@ -7,11 +7,18 @@
  * `invoke`, `streamEvents`) reach the policy without any instance being patched.
  */
 import type { CallbackManagerForLLMRun } from "@langchain/core/callbacks/manager";
-import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
+import type { BaseLanguageModelInput } from "@langchain/core/language_models/base";
+import type { BaseChatModel, BaseChatModelCallOptions } from "@langchain/core/language_models/chat_models";
 import type { AIMessageChunk, BaseMessage, BaseMessageChunk } from "@langchain/core/messages";
 import type { ChatGenerationChunk, ChatResult } from "@langchain/core/outputs";
+import { type Runnable, RunnableBinding } from "@langchain/core/runnables";
 import { ChatOpenAICompletions } from "@langchain/openai";
-import { type ResilienceContext, resilientCall, resilientStream } from "./resilience";
+import {
+  type ProviderCallOptions,
+  type ResilienceContext,
+  resilientCall,
+  resilientStream,
+} from "./resilience";
 
 type Gen<T> = AsyncGenerator<T>;
 
@@ -53,6 +60,19 @@ export function withProviderPolicy<C extends ChatModelClass>(Base: C) {
       this.policy = policy;
     }
 
+    /**
+     * Binds the way every Runnable does (a RunnableBinding over this model). ChatOpenAI's own
+     * `withConfig` — and so its `bindTools` — answers with a new plain ChatOpenAI built from its
+     * fields, which would leave this policy behind: a tool-calling OpenAI agent then got no retries,
+     * no error mapping and no redaction. Call options bound here reach this model's
+     * `_streamResponseChunks`, where ChatOpenAI merges them with its defaults as it does its own.
+     */
+    override withConfig(
+      config: Partial<BaseChatModelCallOptions>,
+    ): Runnable<BaseLanguageModelInput, AIMessageChunk, BaseChatModelCallOptions> {
+      return new RunnableBinding({ bound: this, config, kwargs: {} });
+    }
+
     override _streamResponseChunks(
       m: BaseMessage[],
       o: this["ParsedCallOptions"],
@@ -61,6 +81,7 @@ export function withProviderPolicy<C extends ChatModelClass>(Base: C) {
       const { ctx, mapChunks = (g) => g } = this.policy;
       return resilientStream(() => mapChunks(super._streamResponseChunks(m, o, r)), ctx, {
         signal: o.signal,
+        onProviderRetry: retryObserver(o),
         textOf: (chunk) => chunk.text ?? "",
       });
     }
@@ -72,6 +93,7 @@ export function withProviderPolicy<C extends ChatModelClass>(Base: C) {
     ): ReturnType<BaseChatModel["_streamChatModelEvents"]> {
       return resilientStream(() => super._streamChatModelEvents(m, o, r), this.policy.ctx, {
         signal: o.signal,
+        onProviderRetry: retryObserver(o),
         textOf: (e) =>
           e.event === "content-block-delta" && e.delta.type === "text-delta" ? e.delta.text : "",
       });
@@ -82,12 +104,24 @@ export function withProviderPolicy<C extends ChatModelClass>(Base: C) {
       o: this["ParsedCallOptions"],
       r?: CallbackManagerForLLMRun,
     ): Promise<ChatResult> {
-      return resilientCall(() => super._generate(m, o, r), this.policy.ctx, o.signal);
+      return resilientCall(() => super._generate(m, o, r), this.policy.ctx, {
+        signal: o.signal,
+        onProviderRetry: retryObserver(o),
+      });
     }
   }
   return WithProviderPolicy as unknown as new (
     ...args: [...Args, ProviderPolicy]
   ) => InstanceType<C> & { readonly policy: ProviderPolicy };
+}
+
+/**
+ * Our call option among the call's options: LangChain hands a chat model's `_streamResponseChunks`
+ * / `_generate` every option that is not part of the runnable config (its custom call options).
+ */
+function retryObserver(options: object): ProviderCallOptions["onProviderRetry"] {
+  const observer = (options as ProviderCallOptions).onProviderRetry;
+  return typeof observer === "function" ? observer : undefined;
 }
 
 /**

@@ -222,6 +222,43 @@ describe("OpenAI-compatible endpoints (ChatOpenAI against a local SSE server)", 
     expect(server.requests).toHaveLength(1);
   });
 
+  it("keeps the policy on a tool-bound model: bindTools retries a 429, sends the tools and maps errors", async () => {
+    // ChatOpenAI's own bindTools returns a new plain ChatOpenAI (its withConfig), which lost the
+    // policy: no retry, no mapping, the upstream text as it came.
+    const lookup = {
+      type: "function" as const,
+      function: {
+        name: "lookup",
+        description: "Looks it up",
+        parameters: { type: "object", properties: {} },
+      },
+    };
+    const server = await start({ script: [{ type: "error", status: 429 }, { text: "bound" }] });
+    const model = createChatModel({
+      provider: "vLLM",
+      endpoint: endpoint(server),
+      model: "fake-model",
+      retry: fastRetry,
+    });
+    const bound = model.bindTools?.([lookup]);
+    if (!bound) throw new Error("bindTools missing");
+    const { merged } = await collect(await bound.stream("hi"));
+    expect(merged.content).toBe("bound");
+    expect(server.requests).toHaveLength(2);
+    expect(server.requests[1].body.tools?.[0]?.function?.name).toBe("lookup");
+
+    const wrong = await start({ apiKey: "sk-right" });
+    const failing = createChatModel({
+      provider: "Local vLLM",
+      endpoint: endpoint(wrong, { apiKey: "sk-wrong-secret-8888" }),
+      model: "fake-model",
+    }).bindTools?.([lookup]);
+    const err = await failing?.invoke("hi").catch((e) => e);
+    expect(err).toBeInstanceOf(ProviderError);
+    expect(err.code).toBe("provider:auth");
+    expect(err.message).not.toContain("sk-wrong-secret-8888");
+  });
+
   it("maps an unknown model to provider:model_not_found listing the models the endpoint offers", async () => {
     const server = await start({ models: ["llama3", "qwen2.5"] });
     const model = createChatModel({

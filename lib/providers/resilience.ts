@@ -10,7 +10,6 @@ import {
   toProviderError,
 } from "./errors";
 import { listModels } from "./models";
-import { reportRetry } from "./retry-observer";
 import type { EndpointDefinition, RetryOptions } from "./types";
 
 /** Everything the retry/error layer needs to know about a model's endpoint. */
@@ -18,6 +17,27 @@ export interface ResilienceContext extends ProviderErrorContext {
   /** Used to fetch the model list for `provider:model_not_found` messages. */
   endpoint?: Pick<EndpointDefinition, "name" | "protocol" | "baseURL" | "apiKey" | "headers" | "models">;
   retry?: RetryOptions;
+}
+
+/** A failed attempt of a model call that the provider policy will try again after `delayMs`. */
+export interface ProviderRetry {
+  /** 1 for the first retry. */
+  attempt: number;
+  delayMs: number;
+  /** The failure's ProviderError code, e.g. "provider:rate_limited". */
+  code: string;
+  /** The HTTP status of the failed attempt, when there was one. */
+  status?: number;
+}
+
+/**
+ * The call option our provider clients add to LangChain's (a custom chat model's own call option,
+ * as LangChain documents them): who is told, per call, that an attempt failed and will be retried.
+ * Passed with the call (`model.transform(input, { signal, onProviderRetry })`), so two calls at once
+ * on one model each hear only their own retries.
+ */
+export interface ProviderCallOptions {
+  onProviderRetry?: (retry: ProviderRetry) => void;
 }
 
 export const DEFAULT_RETRY: Required<RetryOptions> = { retries: 3, baseDelayMs: 500, maxDelayMs: 8000 };
@@ -39,7 +59,7 @@ export function backoffDelay(attempt: number, retry: RetryOptions = {}): number 
 export async function* resilientStream<T>(
   start: () => AsyncGenerator<T>,
   ctx: ResilienceContext,
-  options: { signal?: AbortSignal; textOf?: (item: T) => string } = {},
+  options: { signal?: AbortSignal; textOf?: (item: T) => string } & ProviderCallOptions = {},
 ): AsyncGenerator<T> {
   const retries = ctx.retry?.retries ?? DEFAULT_RETRY.retries;
   for (let attempt = 0; ; attempt++) {
@@ -66,7 +86,12 @@ export async function* resilientStream<T>(
       }
       if (mapped.retryable && attempt < retries) {
         const delayMs = backoffDelay(attempt + 1, ctx.retry);
-        reportRetry({ attempt: attempt + 1, delayMs, code: mapped.code, status: mapped.status });
+        tellRetry(options.onProviderRetry, {
+          attempt: attempt + 1,
+          delayMs,
+          code: mapped.code,
+          status: mapped.status,
+        });
         await sleep(delayMs, options.signal);
         continue;
       }
@@ -75,18 +100,27 @@ export async function* resilientStream<T>(
   }
 }
 
+/** The observer only draws the wait: its failure never breaks the call. */
+function tellRetry(observer: ProviderCallOptions["onProviderRetry"], retry: ProviderRetry) {
+  try {
+    observer?.(retry);
+  } catch {
+    // ignored on purpose (see above)
+  }
+}
+
 /** `resilientStream` for a single awaited call. */
 export async function resilientCall<T>(
   call: () => Promise<T>,
   ctx: ResilienceContext,
-  signal?: AbortSignal,
+  options: { signal?: AbortSignal } & ProviderCallOptions = {},
 ): Promise<T> {
   const gen = resilientStream(
     async function* () {
       yield await call();
     },
     ctx,
-    { signal },
+    options,
   );
   const { value } = await gen.next();
   return value as T;

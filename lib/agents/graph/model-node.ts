@@ -1,6 +1,6 @@
 import type { BindToolsInput } from "@langchain/core/language_models/chat_models";
 import { AIMessage, type AIMessageChunk, type BaseMessage } from "@langchain/core/messages";
-import { observeRetries, type ProviderRetry } from "../../providers/retry-observer";
+import type { ProviderRetry } from "../../providers/resilience";
 import {
   type BudgetScope,
   budgetError,
@@ -176,11 +176,15 @@ async function streamTurn(
     });
     startT = run.clock.offset() + retry.delayMs;
   };
-  await observeRetries(onRetry, () =>
-    forEachChunk(model, prompt, run.signal, (chunk) => {
+  await forEachChunk(
+    model,
+    prompt,
+    run.signal,
+    (chunk) => {
       emitContent(exec, chunk);
       merger.add(chunk);
-    }),
+    },
+    onRetry,
   );
   run.signal.throwIfAborted();
   const acc = merger.result();

@@ -1,6 +1,8 @@
 import type { BaseLanguageModelInput } from "@langchain/core/language_models/base";
 import { AIMessageChunk } from "@langchain/core/messages";
+import type { RunnableConfig } from "@langchain/core/runnables";
 import { AsyncLocalStorageProviderSingleton } from "@langchain/core/singletons";
+import type { ProviderCallOptions } from "../../providers/resilience";
 import type { ChatRunnable } from "./context";
 
 /**
@@ -19,8 +21,12 @@ export async function forEachChunk(
   input: BaseLanguageModelInput,
   signal: AbortSignal,
   onChunk: (chunk: AIMessageChunk) => void,
+  onProviderRetry?: ProviderCallOptions["onProviderRetry"],
 ): Promise<void> {
-  for await (const chunk of model.transform(once(input), { signal })) onChunk(chunk);
+  // `onProviderRetry` is a call option of our provider clients (lib/providers/clients.ts); models
+  // that don't know it (tests' fakes) ignore it, as LangChain ignores unknown call options.
+  const options = { signal, onProviderRetry } as Partial<RunnableConfig>;
+  for await (const chunk of model.transform(once(input), options)) onChunk(chunk);
   signal.throwIfAborted();
 }
 
