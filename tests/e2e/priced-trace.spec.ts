@@ -7,8 +7,9 @@ import { ChatPage } from "./pages/chat-page";
 import { EndpointsPage } from "./pages/endpoints-page";
 
 // Cost and time of a delegation against a local OpenAI-compatible server that reports cached and
-// reasoning tokens, on a model the admin prices: the parent sends two copies of itself in parallel,
-// one copy's first attempt is refused (429) and retried. Every call reports the same usage, so each
+// reasoning tokens, on a model the admin prices: the parent's first attempt is refused (503) and
+// retried, then it sends two copies of itself in parallel, one copy's first attempt is refused (429)
+// and retried. Every call reports the same usage, so each
 // costs the same known amount: the block headers, the answer's footer, the conversation's total,
 // the timeline (two parallel lanes, the retry drawn as a wait, the critical path) and the CSV
 // export all carry figures computed here from the price and the tokens the server reported.
@@ -26,6 +27,7 @@ const USAGE = {
   completion_tokens_details: { reasoning_tokens: 5_000 },
 };
 let server: FakeServer;
+const retry = '[data-testid="timeline-span"][data-kind="retry"]';
 
 function lastUser(r: RecordedRequest): string {
   const users = (r.body.messages ?? []).filter((m: { role: string }) => m.role === "user");
@@ -35,6 +37,7 @@ function lastUser(r: RecordedRequest): string {
 
 test.beforeAll(async () => {
   let refused = false;
+  let refusedRoot = false;
   server = await startFakeOpenAIServer({
     apiKey: KEY,
     models: [MODEL],
@@ -51,6 +54,12 @@ test.beforeAll(async () => {
       if (task.includes("Part B")) return { text: "B is 2.", usage: USAGE, delayMs: 10 };
       const answered = (r.body.messages ?? []).some((m: { role: string }) => m.role === "tool");
       if (answered) return { text: "Both parts are done.", usage: USAGE };
+      // The parent's first attempt is refused too: its model is tool-bound (it may delegate), and the
+      // provider policy must hold there as well.
+      if (!refusedRoot) {
+        refusedRoot = true;
+        return { type: "error", status: 503 };
+      }
       return {
         toolCalls: [
           { name: "subagent", args: { subagent_type: "self", description: "Part A" } },
@@ -109,26 +118,30 @@ test("priced calls: costs in the trace and totals, a retry on the timeline, the 
     expect(stats).toMatch(/^110K tok · \$0\.11 · /);
   await expect(page.getByTestId("message-cost")).toHaveText("Cost $0.44");
   await expect(page.getByTestId("conversation-cost")).toHaveText("Conversation total: $0.44");
-  // The refused attempt reached the server but was not charged: five requests, four calls.
-  expect(server.requests.filter((r) => r.path === "/v1/chat/completions")).toHaveLength(5);
+  // The refused attempts reached the server but were not charged: six requests, four calls.
+  expect(server.requests.filter((r) => r.path === "/v1/chat/completions")).toHaveLength(6);
 
-  // The timeline: the root and two parallel children, part A's retry drawn as a wait in its lane.
+  // The timeline: the root and two parallel children; the root's and part A's retries drawn as
+  // waits in their lanes, each refused attempt as a failed call before its wait.
   const answer = chat.lastAssistant();
   await answer.getByTestId("timeline-toggle").click();
   const timeline = answer.getByTestId("timeline");
-  await expect(timeline.getByTestId("timeline-lane")).toHaveCount(3);
-  const retry = timeline.locator('[data-testid="timeline-span"][data-kind="retry"]');
-  await expect(retry).toHaveCount(1);
-  // The refused attempt itself is drawn, as a failed call before the wait.
+  const lanes = timeline.getByTestId("timeline-lane");
+  await expect(lanes).toHaveCount(3);
+  await expect(timeline.locator(retry)).toHaveCount(2);
+  await expect(lanes.nth(0).locator(retry)).toHaveCount(1);
   await expect(timeline.locator('[data-testid="timeline-span"][data-kind="model"][data-failed]')).toHaveCount(
-    1,
+    2,
   );
-  await retry.focus();
+  await lanes.nth(0).locator(retry).focus();
   await expect(timeline.getByTestId("timeline-tip")).toContainText(`Waiting to retry the provider ${MODEL}`);
   await expect(timeline.getByTestId("critical-share")).toContainText(/Critical path: .+ of .+ \(\d+%\)/);
   await expect(timeline.locator('[data-testid="timeline-agent"][data-critical]')).toHaveCount(2);
   // A model call's tip carries its tokens and cost.
-  await timeline.locator('[data-testid="timeline-span"][data-kind="model"]').first().focus();
+  await timeline
+    .locator('[data-testid="timeline-span"][data-kind="model"]:not([data-failed])')
+    .first()
+    .focus();
   await expect(timeline.getByTestId("timeline-tip")).toContainText("100K in · 10K out");
   await expect(timeline.getByTestId("timeline-tip")).toContainText("$0.11");
   await screenshot(page, "priced-trace-timeline");
@@ -137,9 +150,7 @@ test("priced calls: costs in the trace and totals, a retry on the timeline, the 
   await page.reload();
   await expect(page.getByTestId("conversation-cost")).toHaveText("Conversation total: $0.44");
   await chat.lastAssistant().getByTestId("timeline-toggle").click();
-  await expect(chat.lastAssistant().locator('[data-testid="timeline-span"][data-kind="retry"]')).toHaveCount(
-    1,
-  );
+  await expect(chat.lastAssistant().locator(retry)).toHaveCount(2);
 
   // The CSV's line for this model: the four calls' sums as the ledger holds them.
   await page.goto("/settings/usage");
