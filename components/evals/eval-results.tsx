@@ -1,7 +1,9 @@
 "use client";
 import Link from "next/link";
 import { useFormatter, useTranslations } from "next-intl";
+import { Fragment } from "react";
 import { useCostText } from "@/components/chat/cost";
+import { OutputDiff } from "./output-diff";
 import type { EvalRunJson } from "./types";
 
 type Result = EvalRunJson["results"][number];
@@ -40,6 +42,12 @@ function Cell({ result, mine }: { result: Result | undefined; mine: boolean }) {
             <li key={i}>
               <span aria-hidden="true">{c.passed ? "✓" : "✗"}</span>{" "}
               {t("check", { kind: c.check.kind, passed: String(c.passed) })}
+              {/* A failed check's report in words (e.g. where a JSON answer breaks its schema). */}
+              {!c.passed && typeof c.observed === "string" && (
+                <span className="block text-zinc-600 dark:text-zinc-400" data-testid="eval-check-observed">
+                  {t("observed", { observed: c.observed })}
+                </span>
+              )}
             </li>
           ))}
         </ul>
@@ -65,6 +73,22 @@ function Cell({ result, mine }: { result: Result | undefined; mine: boolean }) {
         </Link>
       )}
     </div>
+  );
+}
+
+/** Under a case's row: its answer at version A against version B, once both are in. */
+function DiffRow({ run, caseId }: { run: EvalRunJson; caseId: string }) {
+  if (run.versions.length !== 2) return null;
+  const [va, vb] = run.versions;
+  const a = run.results.find((r) => r.caseId === caseId && r.version === va);
+  const b = run.results.find((r) => r.caseId === caseId && r.version === vb);
+  if (!a || !b) return null;
+  return (
+    <tr className="border-b border-zinc-100 dark:border-zinc-800">
+      <td colSpan={3} className="py-2 pr-3">
+        <OutputDiff a={a.output} b={b.output} versions={[va, vb]} />
+      </td>
+    </tr>
   );
 }
 
@@ -97,19 +121,22 @@ export function EvalResults({ run }: { run: EvalRunJson }) {
           </thead>
           <tbody>
             {run.cases.map((c) => (
-              <tr key={c.id} className="border-b border-zinc-100 align-top dark:border-zinc-800">
-                <th scope="row" className="max-w-48 py-2 pr-3 text-sm font-medium">
-                  {c.name || c.input}
-                </th>
-                {run.versions.map((v) => (
-                  <td key={v} className="py-2 pr-3">
-                    <Cell
-                      result={run.results.find((r) => r.caseId === c.id && r.version === v)}
-                      mine={run.mine}
-                    />
-                  </td>
-                ))}
-              </tr>
+              <Fragment key={c.id}>
+                <tr className="border-b border-zinc-100 align-top dark:border-zinc-800">
+                  <th scope="row" className="max-w-48 py-2 pr-3 text-sm font-medium">
+                    {c.name || c.input}
+                  </th>
+                  {run.versions.map((v) => (
+                    <td key={v} className="py-2 pr-3">
+                      <Cell
+                        result={run.results.find((r) => r.caseId === c.id && r.version === v)}
+                        mine={run.mine}
+                      />
+                    </td>
+                  ))}
+                </tr>
+                <DiffRow run={run} caseId={c.id} />
+              </Fragment>
             ))}
           </tbody>
         </table>

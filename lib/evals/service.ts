@@ -14,10 +14,12 @@ import {
   readSuite,
   replaceCases,
 } from "@/lib/db/evals";
+import { readCurrency } from "@/lib/db/prices";
 import { AppError } from "@/lib/errors";
 import { issueText } from "@/lib/http/zod-fields";
 import { mayEditSuite, mayRunSuite, maySeeEvalRun, type SuiteViewer } from "./access";
 import { caseSchema, casesToJsonl, MAX_CASES_PER_SUITE, parseCasesJsonl } from "./cases";
+import { evalResultsCsv } from "./export";
 import { abortEvalRunHere, enqueueEvalJobs } from "./jobs";
 import { summarize, summaryDelta } from "./summary";
 
@@ -159,6 +161,26 @@ export async function getEvalRun({ evalRunId, userId }: { evalRunId: string; use
     summaries,
     delta: summaries.length === 2 ? summaryDelta(summaries[0], summaries[1]) : null,
   };
+}
+
+/**
+ * The eval run's results as a download (whoever may see the run; 404 for anyone else): CSV, one
+ * line per case and version, or JSON, the same object GET /api/evals/:id answers. Reads only.
+ */
+export async function exportEvalRun({
+  evalRunId,
+  userId,
+  format,
+}: {
+  evalRunId: string;
+  userId: string;
+  format: string;
+}): Promise<{ body: string; type: string; filename: string }> {
+  if (format !== "csv" && format !== "json") throw new AppError("bad_request:eval_export_format");
+  const run = await getEvalRun({ evalRunId, userId });
+  const filename = `eval-${run.id}.${format}`;
+  if (format === "json") return { body: JSON.stringify(run, null, 2), type: "application/json", filename };
+  return { body: evalResultsCsv(run, await readCurrency()), type: "text/csv; charset=utf-8", filename };
 }
 
 /** Cancels the eval run (its starter or the agent's editor); finished cases keep their results. */
