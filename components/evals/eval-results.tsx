@@ -3,10 +3,12 @@ import Link from "next/link";
 import { useFormatter, useTranslations } from "next-intl";
 import { Fragment } from "react";
 import { useCostText } from "@/components/chat/cost";
+import { JudgeGrade } from "./judge-grade";
 import { OutputDiff } from "./output-diff";
 import type { EvalRunJson } from "./types";
 
 type Result = EvalRunJson["results"][number];
+type Case = EvalRunJson["cases"][number];
 
 function Outcome({ outcome }: { outcome: Result["outcome"] }) {
   const t = useTranslations("evals.results");
@@ -21,7 +23,7 @@ function Outcome({ outcome }: { outcome: Result["outcome"] }) {
   );
 }
 
-function Cell({ result, mine }: { result: Result | undefined; mine: boolean }) {
+function Cell({ result, evalCase, mine }: { result: Result | undefined; evalCase: Case; mine: boolean }) {
   const t = useTranslations("evals.results");
   const format = useFormatter();
   const costText = useCostText();
@@ -51,6 +53,14 @@ function Cell({ result, mine }: { result: Result | undefined; mine: boolean }) {
             </li>
           ))}
         </ul>
+      )}
+      {result.judge && (
+        <JudgeGrade
+          judge={result.judge}
+          spec={evalCase.judge}
+          input={evalCase.input}
+          output={result.output}
+        />
       )}
       <p className="line-clamp-3 text-xs text-zinc-700 dark:text-zinc-300" data-testid="eval-output">
         {result.output}
@@ -100,6 +110,9 @@ export function EvalResults({ run }: { run: EvalRunJson }) {
   const pct = (x: number) => format.number(x, { style: "percent", maximumFractionDigits: 0 });
   const ms = (x: number) => format.number(x / 1000, { maximumFractionDigits: 2 });
   const signed = (x: string, n: number) => (n > 0 ? `+${x}` : x);
+  const score = (x: number) => format.number(x, { maximumFractionDigits: 2 });
+  // The judge's column only where some case has a judge.
+  const judged = run.cases.some((c) => c.judge);
   return (
     <div className="space-y-4">
       {/* Scrolls sideways on a phone: focusable so the keyboard can scroll it too. */}
@@ -130,6 +143,7 @@ export function EvalResults({ run }: { run: EvalRunJson }) {
                     <td key={v} className="py-2 pr-3">
                       <Cell
                         result={run.results.find((r) => r.caseId === c.id && r.version === v)}
+                        evalCase={c}
                         mine={run.mine}
                       />
                     </td>
@@ -162,6 +176,11 @@ export function EvalResults({ run }: { run: EvalRunJson }) {
               <th scope="col" className="py-1 pr-3 font-semibold">
                 {t("p95")}
               </th>
+              {judged && (
+                <th scope="col" className="py-1 pr-3 font-semibold">
+                  {t("judgeMean")}
+                </th>
+              )}
             </tr>
           </thead>
           <tbody>
@@ -174,6 +193,11 @@ export function EvalResults({ run }: { run: EvalRunJson }) {
                 <td className="py-1 pr-3">{costText(s.meanCost)}</td>
                 <td className="py-1 pr-3">{t("seconds", { seconds: ms(s.p50DurationMs) })}</td>
                 <td className="py-1 pr-3">{t("seconds", { seconds: ms(s.p95DurationMs) })}</td>
+                {judged && (
+                  <td className="py-1 pr-3" data-testid={`eval-judge-mean-${s.version}`}>
+                    {s.judgeMean === null ? t("notGraded") : score(s.judgeMean)}
+                  </td>
+                )}
               </tr>
             ))}
             {run.delta && (
@@ -193,6 +217,13 @@ export function EvalResults({ run }: { run: EvalRunJson }) {
                 <td className="py-1 pr-3">
                   {t("seconds", { seconds: signed(ms(run.delta.p95DurationMs), run.delta.p95DurationMs) })}
                 </td>
+                {judged && (
+                  <td className="py-1 pr-3">
+                    {run.delta.judgeMean === null
+                      ? t("notGraded")
+                      : signed(score(run.delta.judgeMean), run.delta.judgeMean)}
+                  </td>
+                )}
               </tr>
             )}
           </tbody>

@@ -1,6 +1,7 @@
 import "server-only";
 import type { EvalCaseData } from "@/lib/evals/cases";
 import type { Check, CheckOutcome } from "@/lib/evals/checks";
+import type { JudgeOutcome, JudgeSpec } from "@/lib/evals/judge";
 import type { AgentRecord } from "./agents";
 import { getDb, type Tx } from "./client";
 import { Prisma } from "./generated/client";
@@ -21,7 +22,13 @@ export async function readSuite({ agentId }: { agentId: string }) {
   return {
     suiteId: suite?.id ?? null,
     cases: (suite?.cases ?? []).map(
-      (c): StoredCase => ({ id: c.id, name: c.name, input: c.input, checks: c.checks as unknown as Check[] }),
+      (c): StoredCase => ({
+        id: c.id,
+        name: c.name,
+        input: c.input,
+        checks: c.checks as unknown as Check[],
+        judge: (c.judge as unknown as JudgeSpec | null) ?? undefined,
+      }),
     ),
   };
 }
@@ -39,6 +46,7 @@ export async function replaceCases({ agentId, cases }: { agentId: string; cases:
           name: c.name,
           input: c.input,
           checks: c.checks as unknown as Prisma.InputJsonArray,
+          judge: c.judge ?? Prisma.DbNull,
         })),
       });
   });
@@ -123,6 +131,8 @@ export interface ResultRow {
   cost: number | null;
   durationMs: number;
   conversationId: string | null;
+  /** The judge's grade or why there is none; null when the case has no judge. */
+  judge: JudgeOutcome | null;
 }
 
 export async function listResults({ evalRunId }: { evalRunId: string }): Promise<ResultRow[]> {
@@ -140,6 +150,7 @@ export async function listResults({ evalRunId }: { evalRunId: string }): Promise
     cost: r.cost,
     durationMs: r.durationMs,
     conversationId: r.conversationId,
+    judge: r.judge as JudgeOutcome | null,
   }));
 }
 
@@ -175,6 +186,7 @@ export async function storeResult(evalRunId: string, result: ResultRow): Promise
           ...result,
           checks: result.checks as unknown as Prisma.InputJsonArray,
           error: result.error ?? Prisma.DbNull,
+          judge: result.judge ?? Prisma.DbNull,
         },
       ],
       skipDuplicates: true,
