@@ -33,6 +33,23 @@ export async function readSuite({ agentId }: { agentId: string }) {
   };
 }
 
+/** The suite's "require a passing eval before sharing" setting; null when the agent has no suite. */
+export async function readShareGate({ agentId }: { agentId: string }) {
+  const suite = await getDb().evalSuite.findUnique({
+    where: { agentId },
+    select: { id: true, requirePassingToShare: true },
+  });
+  return suite && { suiteId: suite.id, requirePassingToShare: suite.requirePassingToShare };
+}
+
+export async function writeShareGate({ agentId, on }: { agentId: string; on: boolean }) {
+  await getDb().evalSuite.upsert({
+    where: { agentId },
+    create: { agentId, requirePassingToShare: on },
+    update: { requirePassingToShare: on },
+  });
+}
+
 /** Replaces the suite's cases (all or nothing). */
 export async function replaceCases({ agentId, cases }: { agentId: string; cases: EvalCaseData[] }) {
   await getDb().$transaction(async (tx) => {
@@ -116,6 +133,50 @@ export async function listEvalRuns({ suiteId, userId }: { suiteId: string; userI
     },
   });
   return rows.map(({ _count, ...r }) => ({ ...r, done: _count.results }));
+}
+
+/**
+ * The newest eval run of the suite that ran `version` (`userId` limits to that user's runs), with
+ * how many of its cases at that version are done and passed; null when none did.
+ */
+export async function lastEvalRunOfVersion({
+  suiteId,
+  version,
+  userId,
+  status,
+}: {
+  suiteId: string;
+  version: number;
+  userId?: string;
+  /** Only runs with this status (the newest finished one: "COMPLETED"). */
+  status?: "RUNNING" | "COMPLETED" | "CANCELLED";
+}) {
+  const run = await getDb().evalRun.findFirst({
+    where: {
+      suiteId,
+      versions: { has: version },
+      ...(userId ? { userId } : {}),
+      ...(status ? { status } : {}),
+    },
+    orderBy: { createdAt: "desc" },
+    select: { id: true, status: true, createdAt: true, cases: true },
+  });
+  if (!run) return null;
+  const outcomes = await getDb().evalResult.groupBy({
+    by: ["outcome"],
+    where: { evalRunId: run.id, version },
+    _count: { _all: true },
+  });
+  const count = (outcome?: string) =>
+    outcomes.filter((o) => !outcome || o.outcome === outcome).reduce((n, o) => n + o._count._all, 0);
+  return {
+    id: run.id,
+    status: run.status,
+    createdAt: run.createdAt,
+    cases: (run.cases as unknown[]).length,
+    done: count(),
+    passed: count("passed"),
+  };
 }
 
 export interface ResultRow {

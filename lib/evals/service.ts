@@ -8,11 +8,14 @@ import { getDb } from "@/lib/db/client";
 import {
   cancelEvalRunRow,
   insertEvalRun,
+  lastEvalRunOfVersion,
   listEvalRuns,
   listResults,
   readEvalRun,
+  readShareGate,
   readSuite,
   replaceCases,
+  writeShareGate,
 } from "@/lib/db/evals";
 import { readCurrency } from "@/lib/db/prices";
 import { AppError } from "@/lib/errors";
@@ -38,8 +41,9 @@ async function requireEditor(input: { agentId: string; userId: string }) {
 /** The suite's cases, whether the user may edit them, and the agent's saved versions. */
 export async function getSuite({ agentId, userId }: { agentId: string; userId: string }) {
   const viewer = await viewerOf({ agentId, userId });
-  const [{ suiteId, cases }, versions] = await Promise.all([
+  const [{ suiteId, cases }, gate, versions] = await Promise.all([
     readSuite({ agentId }),
+    readShareGate({ agentId }),
     getDb().agentVersion.findMany({
       where: { agentId },
       orderBy: { version: "desc" },
@@ -49,7 +53,49 @@ export async function getSuite({ agentId, userId }: { agentId: string; userId: s
   const runs = suiteId
     ? await listEvalRuns({ suiteId, userId: mayEditSuite(viewer) ? undefined : userId })
     : [];
-  return { suiteId, cases, versions, runs, mayEdit: mayEditSuite(viewer) };
+  return {
+    suiteId,
+    cases,
+    versions,
+    runs,
+    mayEdit: mayEditSuite(viewer),
+    requirePassingToShare: gate?.requirePassingToShare ?? false,
+  };
+}
+
+/** Turns "require a passing eval before sharing" on or off (the agent's editor only). */
+export async function setShareGate({
+  agentId,
+  userId,
+  on,
+}: {
+  agentId: string;
+  userId: string;
+  on: boolean;
+}) {
+  await requireEditor({ agentId, userId });
+  await writeShareGate({ agentId, on });
+}
+
+/**
+ * For the builder after a save (the agent's editor only; null for anyone else, or before there
+ * are two versions and some cases): the previous version's newest eval run, to offer comparing
+ * it with the version just saved.
+ */
+export async function versionEvalPrompt({ agentId, userId }: { agentId: string; userId: string }) {
+  const viewer = await viewerOf({ agentId, userId });
+  if (!mayEditSuite(viewer)) return null;
+  const [{ suiteId, cases }, agent] = await Promise.all([
+    readSuite({ agentId }),
+    getDb().agent.findUnique({ where: { id: agentId }, select: { version: true } }),
+  ]);
+  if (!suiteId || !cases.length || !agent || agent.version < 2) return null;
+  const previous = agent.version - 1;
+  return {
+    previous,
+    current: agent.version,
+    last: await lastEvalRunOfVersion({ suiteId, version: previous }),
+  };
 }
 
 const casesSchema = z.array(caseSchema).max(MAX_CASES_PER_SUITE);
