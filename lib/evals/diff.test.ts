@@ -10,9 +10,18 @@ const side = (parts: ReturnType<typeof wordDiff>, drop: "added" | "removed") =>
 describe("wordDiff", () => {
   it("marks the words removed from A and added in B, keeping the rest", () => {
     expect(wordDiff("Hello from the child", "Bonjour from the child")).toEqual([
-      { kind: "removed", text: "Hello" },
-      { kind: "added", text: "Bonjour" },
-      { kind: "same", text: " from the child" },
+      { kind: "removed", text: "Hello " },
+      { kind: "added", text: "Bonjour " },
+      { kind: "same", text: "from the child" },
+    ]);
+  });
+
+  it("shows a changed stretch as its removed words then its added ones, folding a word or two in common", () => {
+    expect(wordDiff("one two three four five six seven", "one TWO three FOUR five six seven")).toEqual([
+      { kind: "same", text: "one " },
+      { kind: "removed", text: "two three four " },
+      { kind: "added", text: "TWO three FOUR " },
+      { kind: "same", text: "five six seven" },
     ]);
   });
 
@@ -32,7 +41,7 @@ describe("wordDiff", () => {
   });
 
   it("declines answers too long to compare", () => {
-    const long = "w ".repeat(MAX_DIFF_TOKENS);
+    const long = "w ".repeat(MAX_DIFF_TOKENS + 1);
     expect(wordDiff(long, "short")).toBeNull();
   });
 });
