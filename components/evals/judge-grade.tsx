@@ -39,7 +39,7 @@ export function JudgeGrade({
             {t("prompt")}
           </summary>
           <pre
-            className="mt-1 max-h-64 overflow-auto whitespace-pre-wrap break-words rounded border border-zinc-200 p-2 font-mono dark:border-zinc-800"
+            className="mt-1 whitespace-pre-wrap break-words rounded border border-zinc-200 p-2 font-mono dark:border-zinc-800"
             data-testid="eval-judge-prompt"
           >
             {`${JUDGE_INSTRUCTIONS}\n\n${judgeMessage({ rubric: spec.rubric, input, output })}`}
