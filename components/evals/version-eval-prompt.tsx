@@ -59,12 +59,18 @@ export function VersionEvalPrompt({
             href={`/agents/${agentId}/evals?run=${last.id}`}
             className="text-accent-700 underline underline-offset-2 dark:text-accent-100"
           >
-            {t("last", {
+            {t.rich("last", {
               version: previous,
               passed: last.passed,
               cases: last.cases,
               status: last.status,
               date: format.dateTime(new Date(last.createdAt), { dateStyle: "medium", timeStyle: "short" }),
+              // The browser's time zone may differ from the server's render (as in the eval history).
+              time: (chunks) => (
+                <time dateTime={last.createdAt} suppressHydrationWarning>
+                  {chunks}
+                </time>
+              ),
             })}
           </Link>
         ) : (
