@@ -2,6 +2,7 @@
 // stored. Column names are a stable data format (for spreadsheets and scripts), not UI text.
 import { csvText } from "@/lib/http/csv";
 import type { CheckOutcome } from "./checks";
+import type { JudgeOutcome } from "./judge";
 
 const COLUMNS = [
   "case_id",
@@ -18,6 +19,8 @@ const COLUMNS = [
   "cost",
   "currency",
   "duration_ms",
+  "judge_score",
+  "judge_note",
   "error",
   "output",
 ] as const;
@@ -37,10 +40,14 @@ interface ExportedRun {
     modelCalls: number;
     cost: number | null;
     durationMs: number;
+    judge: JudgeOutcome | null;
   }[];
 }
 
-/** Cases in suite order, versions in run order; a case not run yet has no line. Unknown cost is empty. */
+/**
+ * Cases in suite order, versions in run order; a case not run yet has no line. Unknown cost is
+ * empty; judge_note is the judge's reasoning, or why it gave no score.
+ */
 export function evalResultsCsv(run: ExportedRun, currency: string): string {
   const rows = run.cases.flatMap((c) =>
     run.versions.flatMap((version) => {
@@ -65,6 +72,8 @@ export function evalResultsCsv(run: ExportedRun, currency: string): string {
           r.cost,
           currency,
           r.durationMs,
+          r.judge && "score" in r.judge ? r.judge.score : null,
+          r.judge ? ("score" in r.judge ? r.judge.reasoning : r.judge.error) : null,
           r.error?.message ?? null,
           r.output,
         ],

@@ -108,7 +108,10 @@ test("a suite of three cases, version 1 against version 2, side by side", async 
   expect(csv.status()).toBe(200);
   const lines = (await csv.text()).trimEnd().split("\r\n");
   expect(lines[0]).toMatch(/^case_id,case_name,input,version,outcome,/);
-  expect(lines.filter((l) => /^\w+,hello,Say hello,[12],passed,/.test(l))).toHaveLength(2);
+  const hello = lines.filter((l) => /^\w+,hello,Say hello,[12],passed,/.test(l));
+  expect(hello).toHaveLength(2);
+  for (const line of hello)
+    expect(line).toContain(",4,The demo judge gives every answer 4 of 5; it does not read the rubric.,");
   const json = await (await page.request.get(`/api/evals/${runId}/export?format=json`)).json();
   const live = await (await page.request.get(`/api/evals/${runId}`)).json();
   expect(json.results).toEqual(live.results);
