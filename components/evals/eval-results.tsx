@@ -1,10 +1,14 @@
 "use client";
 import Link from "next/link";
 import { useFormatter, useTranslations } from "next-intl";
+import { Fragment } from "react";
 import { useCostText } from "@/components/chat/cost";
+import { JudgeGrade } from "./judge-grade";
+import { OutputDiff } from "./output-diff";
 import type { EvalRunJson } from "./types";
 
 type Result = EvalRunJson["results"][number];
+type Case = EvalRunJson["cases"][number];
 
 function Outcome({ outcome }: { outcome: Result["outcome"] }) {
   const t = useTranslations("evals.results");
@@ -19,7 +23,7 @@ function Outcome({ outcome }: { outcome: Result["outcome"] }) {
   );
 }
 
-function Cell({ result, mine }: { result: Result | undefined; mine: boolean }) {
+function Cell({ result, evalCase, mine }: { result: Result | undefined; evalCase: Case; mine: boolean }) {
   const t = useTranslations("evals.results");
   const format = useFormatter();
   const costText = useCostText();
@@ -40,9 +44,23 @@ function Cell({ result, mine }: { result: Result | undefined; mine: boolean }) {
             <li key={i}>
               <span aria-hidden="true">{c.passed ? "✓" : "✗"}</span>{" "}
               {t("check", { kind: c.check.kind, passed: String(c.passed) })}
+              {/* A failed check's report in words (e.g. where a JSON answer breaks its schema). */}
+              {!c.passed && typeof c.observed === "string" && (
+                <span className="block text-zinc-600 dark:text-zinc-400" data-testid="eval-check-observed">
+                  {t("observed", { observed: c.observed })}
+                </span>
+              )}
             </li>
           ))}
         </ul>
+      )}
+      {result.judge && (
+        <JudgeGrade
+          judge={result.judge}
+          spec={evalCase.judge}
+          input={evalCase.input}
+          output={result.output}
+        />
       )}
       <p className="line-clamp-3 text-xs text-zinc-700 dark:text-zinc-300" data-testid="eval-output">
         {result.output}
@@ -68,6 +86,22 @@ function Cell({ result, mine }: { result: Result | undefined; mine: boolean }) {
   );
 }
 
+/** Under a case's row: its answer at version A against version B, once both are in. */
+function DiffRow({ run, caseId }: { run: EvalRunJson; caseId: string }) {
+  if (run.versions.length !== 2) return null;
+  const [va, vb] = run.versions;
+  const a = run.results.find((r) => r.caseId === caseId && r.version === va);
+  const b = run.results.find((r) => r.caseId === caseId && r.version === vb);
+  if (!a || !b) return null;
+  return (
+    <tr className="border-b border-zinc-100 dark:border-zinc-800">
+      <td colSpan={3} className="py-2 pr-3">
+        <OutputDiff a={a.output} b={b.output} versions={[va, vb]} />
+      </td>
+    </tr>
+  );
+}
+
 /** The table case × version with each check, figures and a link to the run's trace; summary deltas. */
 export function EvalResults({ run }: { run: EvalRunJson }) {
   const t = useTranslations("evals.results");
@@ -76,6 +110,9 @@ export function EvalResults({ run }: { run: EvalRunJson }) {
   const pct = (x: number) => format.number(x, { style: "percent", maximumFractionDigits: 0 });
   const ms = (x: number) => format.number(x / 1000, { maximumFractionDigits: 2 });
   const signed = (x: string, n: number) => (n > 0 ? `+${x}` : x);
+  const score = (x: number) => format.number(x, { maximumFractionDigits: 2 });
+  // The judge's column only where some case has a judge.
+  const judged = run.cases.some((c) => c.judge);
   return (
     <div className="space-y-4">
       {/* Scrolls sideways on a phone: focusable so the keyboard can scroll it too. */}
@@ -97,19 +134,23 @@ export function EvalResults({ run }: { run: EvalRunJson }) {
           </thead>
           <tbody>
             {run.cases.map((c) => (
-              <tr key={c.id} className="border-b border-zinc-100 align-top dark:border-zinc-800">
-                <th scope="row" className="max-w-48 py-2 pr-3 text-sm font-medium">
-                  {c.name || c.input}
-                </th>
-                {run.versions.map((v) => (
-                  <td key={v} className="py-2 pr-3">
-                    <Cell
-                      result={run.results.find((r) => r.caseId === c.id && r.version === v)}
-                      mine={run.mine}
-                    />
-                  </td>
-                ))}
-              </tr>
+              <Fragment key={c.id}>
+                <tr className="border-b border-zinc-100 align-top dark:border-zinc-800">
+                  <th scope="row" className="max-w-48 py-2 pr-3 text-sm font-medium">
+                    {c.name || c.input}
+                  </th>
+                  {run.versions.map((v) => (
+                    <td key={v} className="py-2 pr-3">
+                      <Cell
+                        result={run.results.find((r) => r.caseId === c.id && r.version === v)}
+                        evalCase={c}
+                        mine={run.mine}
+                      />
+                    </td>
+                  ))}
+                </tr>
+                <DiffRow run={run} caseId={c.id} />
+              </Fragment>
             ))}
           </tbody>
         </table>
@@ -135,6 +176,11 @@ export function EvalResults({ run }: { run: EvalRunJson }) {
               <th scope="col" className="py-1 pr-3 font-semibold">
                 {t("p95")}
               </th>
+              {judged && (
+                <th scope="col" className="py-1 pr-3 font-semibold">
+                  {t("judgeMean")}
+                </th>
+              )}
             </tr>
           </thead>
           <tbody>
@@ -147,6 +193,11 @@ export function EvalResults({ run }: { run: EvalRunJson }) {
                 <td className="py-1 pr-3">{costText(s.meanCost)}</td>
                 <td className="py-1 pr-3">{t("seconds", { seconds: ms(s.p50DurationMs) })}</td>
                 <td className="py-1 pr-3">{t("seconds", { seconds: ms(s.p95DurationMs) })}</td>
+                {judged && (
+                  <td className="py-1 pr-3" data-testid={`eval-judge-mean-${s.version}`}>
+                    {s.judgeMean === null ? t("notGraded") : score(s.judgeMean)}
+                  </td>
+                )}
               </tr>
             ))}
             {run.delta && (
@@ -166,6 +217,13 @@ export function EvalResults({ run }: { run: EvalRunJson }) {
                 <td className="py-1 pr-3">
                   {t("seconds", { seconds: signed(ms(run.delta.p95DurationMs), run.delta.p95DurationMs) })}
                 </td>
+                {judged && (
+                  <td className="py-1 pr-3">
+                    {run.delta.judgeMean === null
+                      ? t("notGraded")
+                      : signed(score(run.delta.judgeMean), run.delta.judgeMean)}
+                  </td>
+                )}
               </tr>
             )}
           </tbody>

@@ -170,6 +170,21 @@ export function EvalRunner({
               </button>
             )}
           </div>
+          {run.done > 0 && (
+            <p className="flex flex-wrap gap-3 text-sm">
+              {(["csv", "json"] as const).map((format) => (
+                <a
+                  key={format}
+                  href={`/api/evals/${run.id}/export?format=${format}`}
+                  download
+                  data-testid={`eval-export-${format}`}
+                  className="text-accent-700 underline underline-offset-2 dark:text-accent-100"
+                >
+                  {t("export", { format })}
+                </a>
+              ))}
+            </p>
+          )}
           <EvalResults run={run} />
         </div>
       )}

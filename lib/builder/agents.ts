@@ -7,6 +7,7 @@ import { existingUserIds } from "@/lib/db/agents-users";
 import { insertAgent, readAgentVersion, writeAgent } from "@/lib/db/agents-write";
 import { isForeignKeyViolation } from "@/lib/db/client";
 import { AppError, text } from "@/lib/errors";
+import { assertShareAllowed } from "@/lib/evals/share-gate";
 import type { AgentData } from "./schema";
 import { checkAgentData, validateAgentInput } from "./validate";
 
@@ -46,6 +47,7 @@ export async function updateAgent({
 }): Promise<AgentDetail> {
   await requireOwnedAgent({ id, userId });
   const data = await validateAgentInput({ userId, agentId: id, input });
+  await assertShareAllowed({ agentId: id, data });
   await written(writeAgent({ id, userId, data }));
   return getAgent({ id, userId });
 }
@@ -83,6 +85,7 @@ export async function restoreAgentVersion({
   const shareUserIds = await existingUserIds({ ids: snapshot.shareUserIds ?? [] });
   const data = { ...snapshot, shareUserIds } as AgentData;
   await checkAgentData({ userId, agentId: id, data });
+  await assertShareAllowed({ agentId: id, data });
   await written(writeAgent({ id, userId, data }));
   return getAgent({ id, userId });
 }

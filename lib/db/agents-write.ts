@@ -133,6 +133,12 @@ export async function listAgentVersions({ id, userId }: { id: string; userId: st
   });
 }
 
+/** The agent's current version number (null when there is no such agent). */
+export async function currentAgentVersion({ id }: { id: string }): Promise<number | null> {
+  const row = await getDb().agent.findUnique({ where: { id }, select: { version: true } });
+  return row?.version ?? null;
+}
+
 /** The snapshot an agent version stored; `not_found:agent_version` when there is none. */
 export async function readAgentVersion({
   id,

@@ -1,6 +1,7 @@
 import "server-only";
 import type { EvalCaseData } from "@/lib/evals/cases";
 import type { Check, CheckOutcome } from "@/lib/evals/checks";
+import type { JudgeOutcome, JudgeSpec } from "@/lib/evals/judge";
 import type { AgentRecord } from "./agents";
 import { getDb, type Tx } from "./client";
 import { Prisma } from "./generated/client";
@@ -21,9 +22,32 @@ export async function readSuite({ agentId }: { agentId: string }) {
   return {
     suiteId: suite?.id ?? null,
     cases: (suite?.cases ?? []).map(
-      (c): StoredCase => ({ id: c.id, name: c.name, input: c.input, checks: c.checks as unknown as Check[] }),
+      (c): StoredCase => ({
+        id: c.id,
+        name: c.name,
+        input: c.input,
+        checks: c.checks as unknown as Check[],
+        judge: (c.judge as unknown as JudgeSpec | null) ?? undefined,
+      }),
     ),
   };
+}
+
+/** The suite's "require a passing eval before sharing" setting; null when the agent has no suite. */
+export async function readShareGate({ agentId }: { agentId: string }) {
+  const suite = await getDb().evalSuite.findUnique({
+    where: { agentId },
+    select: { id: true, requirePassingToShare: true },
+  });
+  return suite && { suiteId: suite.id, requirePassingToShare: suite.requirePassingToShare };
+}
+
+export async function writeShareGate({ agentId, on }: { agentId: string; on: boolean }) {
+  await getDb().evalSuite.upsert({
+    where: { agentId },
+    create: { agentId, requirePassingToShare: on },
+    update: { requirePassingToShare: on },
+  });
 }
 
 /** Replaces the suite's cases (all or nothing). */
@@ -39,6 +63,7 @@ export async function replaceCases({ agentId, cases }: { agentId: string; cases:
           name: c.name,
           input: c.input,
           checks: c.checks as unknown as Prisma.InputJsonArray,
+          judge: c.judge ?? Prisma.DbNull,
         })),
       });
   });
@@ -110,6 +135,50 @@ export async function listEvalRuns({ suiteId, userId }: { suiteId: string; userI
   return rows.map(({ _count, ...r }) => ({ ...r, done: _count.results }));
 }
 
+/**
+ * The newest eval run of the suite that ran `version` (`userId` limits to that user's runs), with
+ * how many of its cases at that version are done and passed; null when none did.
+ */
+export async function lastEvalRunOfVersion({
+  suiteId,
+  version,
+  userId,
+  status,
+}: {
+  suiteId: string;
+  version: number;
+  userId?: string;
+  /** Only runs with this status (the newest finished one: "COMPLETED"). */
+  status?: "RUNNING" | "COMPLETED" | "CANCELLED";
+}) {
+  const run = await getDb().evalRun.findFirst({
+    where: {
+      suiteId,
+      versions: { has: version },
+      ...(userId ? { userId } : {}),
+      ...(status ? { status } : {}),
+    },
+    orderBy: { createdAt: "desc" },
+    select: { id: true, status: true, createdAt: true, cases: true },
+  });
+  if (!run) return null;
+  const outcomes = await getDb().evalResult.groupBy({
+    by: ["outcome"],
+    where: { evalRunId: run.id, version },
+    _count: { _all: true },
+  });
+  const count = (outcome?: string) =>
+    outcomes.filter((o) => !outcome || o.outcome === outcome).reduce((n, o) => n + o._count._all, 0);
+  return {
+    id: run.id,
+    status: run.status,
+    createdAt: run.createdAt,
+    cases: (run.cases as unknown[]).length,
+    done: count(),
+    passed: count("passed"),
+  };
+}
+
 export interface ResultRow {
   caseId: string;
   version: number;
@@ -123,6 +192,8 @@ export interface ResultRow {
   cost: number | null;
   durationMs: number;
   conversationId: string | null;
+  /** The judge's grade or why there is none; null when the case has no judge. */
+  judge: JudgeOutcome | null;
 }
 
 export async function listResults({ evalRunId }: { evalRunId: string }): Promise<ResultRow[]> {
@@ -140,6 +211,7 @@ export async function listResults({ evalRunId }: { evalRunId: string }): Promise
     cost: r.cost,
     durationMs: r.durationMs,
     conversationId: r.conversationId,
+    judge: r.judge as JudgeOutcome | null,
   }));
 }
 
@@ -175,6 +247,7 @@ export async function storeResult(evalRunId: string, result: ResultRow): Promise
           ...result,
           checks: result.checks as unknown as Prisma.InputJsonArray,
           error: result.error ?? Prisma.DbNull,
+          judge: result.judge ?? Prisma.DbNull,
         },
       ],
       skipDuplicates: true,

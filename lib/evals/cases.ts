@@ -1,6 +1,7 @@
 // An eval case as it is written, stored and exported (JSONL: one case per line).
 import { z } from "zod";
 import { checkSchema } from "./checks";
+import { judgeSchema } from "./judge";
 
 export const MAX_CASES_PER_SUITE = 200;
 const MAX_INPUT = 20_000;
@@ -9,6 +10,8 @@ export const caseSchema = z.object({
   name: z.string().trim().max(120).default(""),
   input: z.string().trim().min(1, "the input message is empty").max(MAX_INPUT),
   checks: z.array(checkSchema).max(20).default([]),
+  /** Optional: a rubric graded 1–5 by a chosen endpoint and model. */
+  judge: judgeSchema.optional(),
 });
 export type CaseInput = z.input<typeof caseSchema>;
 export type EvalCaseData = z.output<typeof caseSchema>;
@@ -56,5 +59,14 @@ export function parseCasesJsonl(
 
 /** One line per case, in the same shape the import reads. */
 export function casesToJsonl(cases: EvalCaseData[]): string {
-  return `${cases.map((c) => JSON.stringify({ name: c.name, input: c.input, checks: c.checks })).join("\n")}\n`;
+  return `${cases
+    .map((c) =>
+      JSON.stringify({
+        name: c.name,
+        input: c.input,
+        checks: c.checks,
+        ...(c.judge ? { judge: c.judge } : {}),
+      }),
+    )
+    .join("\n")}\n`;
 }

@@ -53,6 +53,49 @@ describe("checks", () => {
   it("valid JSON", () => {
     expect(passes({ kind: "valid_json" }, run({ text: '{"a":[1,2]}' }))).toBe(true);
     expect(passes({ kind: "valid_json" }, run({ text: "{a:1}" }))).toBe(false);
+    expect(evaluateCheck({ kind: "valid_json" }, run({ text: "{a:1}" })).observed).toBe(
+      "the answer is not valid JSON",
+    );
+  });
+
+  it("valid JSON matching a schema, with each problem's place in plain words", () => {
+    const schema = {
+      type: "object",
+      required: ["name", "items"],
+      additionalProperties: false,
+      properties: {
+        name: { type: "string" },
+        items: { type: "array", items: { type: "object", properties: { price: { type: "number" } } } },
+      },
+    };
+    const check = checkSchema.parse({ kind: "valid_json", schema });
+    expect(passes(check, run({ text: '{"name":"a","items":[{"price":2}]}' }))).toBe(true);
+    const bad = evaluateCheck(check, run({ text: '{"items":[{"price":"2"}],"extra":1}' }));
+    expect(bad.passed).toBe(false);
+    expect(bad.observed).toBe(
+      'the answer is missing "name"; the answer has "extra", which the schema does not allow; items[0].price must be number',
+    );
+    const many = evaluateCheck(
+      checkSchema.parse({
+        kind: "valid_json",
+        schema: { type: "object", required: ["a", "b", "c", "d", "e"] },
+      }),
+      run({ text: "{}" }),
+    );
+    expect(many.observed).toBe(
+      'the answer is missing "a"; the answer is missing "b"; the answer is missing "c"; and 2 more',
+    );
+  });
+
+  it("refuses a schema that is not a JSON Schema, naming why", () => {
+    const r = checkSchema.safeParse({ kind: "valid_json", schema: { type: "strnig" } });
+    expect(r.success).toBe(false);
+    expect(r.error?.issues[0].message).toMatch(/^not a valid JSON Schema: .*type/);
+    expect(checkSchema.safeParse({ kind: "valid_json", schema: "nope" }).success).toBe(false);
+    const huge = { description: "x".repeat(20_001) };
+    expect(checkSchema.safeParse({ kind: "valid_json", schema: huge }).error?.issues[0].message).toBe(
+      "the schema is longer than 20000 characters",
+    );
   });
 
   it("a named tool was called, also inside a subagent", () => {

@@ -2,9 +2,21 @@
 // (its final text, its trace as lib/agents/trace.ts reduces it, and its usage). No I/O here.
 import { z } from "zod";
 import type { MessageTree, TraceNode } from "@/lib/agents";
+import { schemaMismatches, schemaProblem } from "./json-schema";
 
 const MAX_TEXT = 2000;
 const nonEmpty = z.string().trim().min(1).max(MAX_TEXT);
+const MAX_SCHEMA_CHARS = 20_000;
+
+/** A JSON Schema (an object) that Ajv can compile, of bounded size. */
+const jsonSchema = z.record(z.string(), z.unknown()).superRefine((schema, ctx) => {
+  if (JSON.stringify(schema).length > MAX_SCHEMA_CHARS)
+    ctx.addIssue({ code: "custom", message: `the schema is longer than ${MAX_SCHEMA_CHARS} characters` });
+  else {
+    const problem = schemaProblem(schema);
+    if (problem) ctx.addIssue({ code: "custom", message: `not a valid JSON Schema: ${problem}` });
+  }
+});
 
 export const checkSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("contains"), value: nonEmpty, ignoreCase: z.boolean().optional() }),
@@ -17,7 +29,8 @@ export const checkSchema = z.discriminatedUnion("kind", [
       .regex(/^[imsu]*$/, "flags may only be i, m, s, u")
       .optional(),
   }),
-  z.object({ kind: z.literal("valid_json") }),
+  /** The answer parses as JSON and, with a schema, matches it. */
+  z.object({ kind: z.literal("valid_json"), schema: jsonSchema.optional() }),
   z.object({ kind: z.literal("tool_called"), tool: nonEmpty }),
   /** An agent id or name that ran as a subagent at any depth. */
   z.object({ kind: z.literal("subagent_used"), agent: nonEmpty }),
@@ -84,12 +97,16 @@ export function evaluateCheck(check: Check, run: CaseRunOutput): CheckOutcome {
     case "regex":
       return { check, passed: new RegExp(check.pattern, check.flags).test(run.text) };
     case "valid_json": {
+      let value: unknown;
       try {
-        JSON.parse(run.text);
-        return { check, passed: true };
+        value = JSON.parse(run.text);
       } catch {
-        return { check, passed: false };
+        return { check, passed: false, observed: "the answer is not valid JSON" };
       }
+      const problems = check.schema ? schemaMismatches(check.schema, value) : [];
+      return problems.length
+        ? { check, passed: false, observed: problems.join("; ") }
+        : { check, passed: true };
     }
     case "tool_called":
       return { check, passed: toolsCalled(run.tree).includes(check.tool) };

@@ -33,6 +33,7 @@ import { AppError, isAppError } from "@/lib/errors";
 import { admitRun, getLimitsForUser } from "@/lib/quota";
 import { ensureProcessLease, holdRun, processLeaseId, releaseRun } from "@/lib/quota/process-lease";
 import { evaluateChecks } from "./checks";
+import { runJudge } from "./run-judge";
 import { loadTreeAtVersion } from "./tree-at-version";
 
 /** A refusal that passes with time (the user's concurrent runs or message rate): the job retries. */
@@ -67,6 +68,7 @@ function errorResult(target: CaseRunTarget, err: unknown, conversationId: string
     cost: null,
     durationMs: 0,
     conversationId,
+    judge: null,
   };
 }
 
@@ -166,6 +168,20 @@ export async function runEvalCase(target: CaseRunTarget): Promise<ResultRow> {
     });
     const durationMs = trace.durationMs ?? Date.now() - started;
     const text = rootText(trace);
+    // The judge grades a finished answer only; its calls join the case's ledger rows below.
+    const judge =
+      evalCase.judge && trace.status === "completed" && !controller.signal.aborted
+        ? await runJudge({
+            userId,
+            judge: evalCase.judge,
+            input: evalCase.input,
+            output: text,
+            limits,
+            onModelCallEnd: charges.onModelCallEnd,
+            signal: controller.signal,
+            modelFactory: target.modelFactory ?? testModelFactory(),
+          })
+        : null;
     await saveAnswer({
       id: assistantMessageId,
       content: text,
@@ -197,6 +213,7 @@ export async function runEvalCase(target: CaseRunTarget): Promise<ResultRow> {
       cost,
       durationMs,
       conversationId,
+      judge,
     };
   } finally {
     releaseRun(runId);

@@ -8,16 +8,21 @@ import { getDb } from "@/lib/db/client";
 import {
   cancelEvalRunRow,
   insertEvalRun,
+  lastEvalRunOfVersion,
   listEvalRuns,
   listResults,
   readEvalRun,
+  readShareGate,
   readSuite,
   replaceCases,
+  writeShareGate,
 } from "@/lib/db/evals";
+import { readCurrency } from "@/lib/db/prices";
 import { AppError } from "@/lib/errors";
 import { issueText } from "@/lib/http/zod-fields";
 import { mayEditSuite, mayRunSuite, maySeeEvalRun, type SuiteViewer } from "./access";
 import { caseSchema, casesToJsonl, MAX_CASES_PER_SUITE, parseCasesJsonl } from "./cases";
+import { evalResultsCsv } from "./export";
 import { abortEvalRunHere, enqueueEvalJobs } from "./jobs";
 import { summarize, summaryDelta } from "./summary";
 
@@ -36,8 +41,9 @@ async function requireEditor(input: { agentId: string; userId: string }) {
 /** The suite's cases, whether the user may edit them, and the agent's saved versions. */
 export async function getSuite({ agentId, userId }: { agentId: string; userId: string }) {
   const viewer = await viewerOf({ agentId, userId });
-  const [{ suiteId, cases }, versions] = await Promise.all([
+  const [{ suiteId, cases }, gate, versions] = await Promise.all([
     readSuite({ agentId }),
+    readShareGate({ agentId }),
     getDb().agentVersion.findMany({
       where: { agentId },
       orderBy: { version: "desc" },
@@ -47,7 +53,49 @@ export async function getSuite({ agentId, userId }: { agentId: string; userId: s
   const runs = suiteId
     ? await listEvalRuns({ suiteId, userId: mayEditSuite(viewer) ? undefined : userId })
     : [];
-  return { suiteId, cases, versions, runs, mayEdit: mayEditSuite(viewer) };
+  return {
+    suiteId,
+    cases,
+    versions,
+    runs,
+    mayEdit: mayEditSuite(viewer),
+    requirePassingToShare: gate?.requirePassingToShare ?? false,
+  };
+}
+
+/** Turns "require a passing eval before sharing" on or off (the agent's editor only). */
+export async function setShareGate({
+  agentId,
+  userId,
+  on,
+}: {
+  agentId: string;
+  userId: string;
+  on: boolean;
+}) {
+  await requireEditor({ agentId, userId });
+  await writeShareGate({ agentId, on });
+}
+
+/**
+ * For the builder after a save (the agent's editor only; null for anyone else, or before there
+ * are two versions and some cases): the previous version's newest eval run, to offer comparing
+ * it with the version just saved.
+ */
+export async function versionEvalPrompt({ agentId, userId }: { agentId: string; userId: string }) {
+  const viewer = await viewerOf({ agentId, userId });
+  if (!mayEditSuite(viewer)) return null;
+  const [{ suiteId, cases }, agent] = await Promise.all([
+    readSuite({ agentId }),
+    getDb().agent.findUnique({ where: { id: agentId }, select: { version: true } }),
+  ]);
+  if (!suiteId || !cases.length || !agent || agent.version < 2) return null;
+  const previous = agent.version - 1;
+  return {
+    previous,
+    current: agent.version,
+    last: await lastEvalRunOfVersion({ suiteId, version: previous }),
+  };
 }
 
 const casesSchema = z.array(caseSchema).max(MAX_CASES_PER_SUITE);
@@ -159,6 +207,26 @@ export async function getEvalRun({ evalRunId, userId }: { evalRunId: string; use
     summaries,
     delta: summaries.length === 2 ? summaryDelta(summaries[0], summaries[1]) : null,
   };
+}
+
+/**
+ * The eval run's results as a download (whoever may see the run; 404 for anyone else): CSV, one
+ * line per case and version, or JSON, the same object GET /api/evals/:id answers. Reads only.
+ */
+export async function exportEvalRun({
+  evalRunId,
+  userId,
+  format,
+}: {
+  evalRunId: string;
+  userId: string;
+  format: string;
+}): Promise<{ body: string; type: string; filename: string }> {
+  if (format !== "csv" && format !== "json") throw new AppError("bad_request:eval_export_format");
+  const run = await getEvalRun({ evalRunId, userId });
+  const filename = `eval-${run.id}.${format}`;
+  if (format === "json") return { body: JSON.stringify(run, null, 2), type: "application/json", filename };
+  return { body: evalResultsCsv(run, await readCurrency()), type: "text/csv; charset=utf-8", filename };
 }
 
 /** Cancels the eval run (its starter or the agent's editor); finished cases keep their results. */

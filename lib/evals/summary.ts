@@ -1,9 +1,12 @@
 // Per-version figures of an eval run and their deltas (pure: over stored results).
+import type { JudgeOutcome } from "./judge";
+
 export interface SummaryInput {
   version: number;
   outcome: "passed" | "failed" | "error";
   cost: number | null;
   durationMs: number;
+  judge: JudgeOutcome | null;
 }
 
 export interface VersionSummary {
@@ -14,6 +17,10 @@ export interface VersionSummary {
   meanCost: number | null;
   p50DurationMs: number;
   p95DurationMs: number;
+  /** Mean of the judge's scores (1–5) over the graded cases; null when none was graded. */
+  judgeMean: number | null;
+  /** How many cases the judge graded. */
+  judged: number;
 }
 
 /** The nearest-rank percentile of `values` (0 for none). */
@@ -29,6 +36,7 @@ export function summarize(results: SummaryInput[], versions: number[]): VersionS
     const rows = results.filter((r) => r.version === version);
     const costs = rows.flatMap((r) => (r.cost === null ? [] : [r.cost]));
     const durations = rows.map((r) => r.durationMs);
+    const scores = rows.flatMap((r) => (r.judge && "score" in r.judge ? [r.judge.score] : []));
     return {
       version,
       cases: rows.length,
@@ -36,16 +44,19 @@ export function summarize(results: SummaryInput[], versions: number[]): VersionS
       meanCost: costs.length ? costs.reduce((a, b) => a + b, 0) / costs.length : null,
       p50DurationMs: percentile(durations, 50),
       p95DurationMs: percentile(durations, 95),
+      judgeMean: scores.length ? scores.reduce((a, b) => a + b, 0) / scores.length : null,
+      judged: scores.length,
     };
   });
 }
 
-/** The second version's figures minus the first's (null where either cost is unknown). */
+/** The second version's figures minus the first's (null where either side's cost or judge mean is unknown). */
 export function summaryDelta(a: VersionSummary, b: VersionSummary) {
   return {
     passRate: b.passRate - a.passRate,
     meanCost: a.meanCost === null || b.meanCost === null ? null : b.meanCost - a.meanCost,
     p50DurationMs: b.p50DurationMs - a.p50DurationMs,
     p95DurationMs: b.p95DurationMs - a.p95DurationMs,
+    judgeMean: a.judgeMean === null || b.judgeMean === null ? null : b.judgeMean - a.judgeMean,
   };
 }

@@ -1,7 +1,8 @@
 import "server-only";
 import { readCurrency } from "@/lib/db/prices";
 import { periodStart, type UsageReport, usageCsvRows, usageReport } from "@/lib/db/usage";
-import { csvResponse, usageCsv } from "./csv";
+import { csvResponse } from "@/lib/http/csv";
+import { usageCsv } from "./csv";
 
 export { csvPeriod, pagePeriod } from "./period";
 

@@ -230,12 +230,37 @@ const STATES: State[] = [
       await evals.open(agentUrl);
       if ((await page.getByTestId("eval-run").count()) === 0) {
         await evals.saveCases([
-          { name: "math", input: "Compute 6 * 7", checks: [{ kind: "contains", value: "42" }] },
+          {
+            name: "math",
+            input: "Compute 6 * 7",
+            checks: [{ kind: "contains", value: "42" }],
+            judge: { rubric: "Gives 42.", endpoint: "builtin:demo", model: "demo-delegator" },
+          },
         ]);
         const versions = await page.getByTestId("eval-version-a").locator("option").count();
         await evals.run(1, Math.max(1, versions));
       }
       await expect(page.getByTestId("eval-results")).toBeVisible();
+      // The folded parts open too: the judge's prompt and, with two versions, the answers' diff.
+      await page.getByTestId("eval-judge").first().locator("summary").click();
+      const diff = page.getByTestId("eval-diff");
+      if (await diff.count()) await diff.first().locator("summary").click();
+    },
+  },
+  {
+    // The builder after a save, with the previous version's last eval and "Run evals" (the agent
+    // needs cases and a second version: made here when missing).
+    name: "builder-version-prompt",
+    signedIn: true,
+    open: async (page) => {
+      const evals = new EvalsPage(page);
+      await evals.open(agentUrl);
+      if (!(await page.getByTestId("eval-cases").inputValue()).trim())
+        await evals.saveCases([{ name: "math", input: "Compute 6 * 7", checks: [] }]);
+      await goto(agentUrl, "agent-form")(page);
+      if ((await page.getByTestId("version-eval-prompt").count()) === 0)
+        await new AgentBuilderPage(page).saveChanges();
+      await expect(page.getByTestId("version-eval-prompt")).toBeVisible();
     },
   },
   { name: "settings", signedIn: true, open: goto("/settings") },

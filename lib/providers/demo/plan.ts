@@ -13,7 +13,8 @@
  *    the first explicit child; after the answer, what the user chose.
  * 6. A request with the marker "[background]" (demo/background.ts) → the first subagent entry that
  *    may run in the background is started with `run_in_background`; then a short answer at once.
- * 7. Otherwise each task is answered, calling `calculator` / `current_time` first when bound and needed,
+ * 7. An eval judge's prompt (demo/judge.ts) → a fixed grade as JSON.
+ * 8. Otherwise each task is answered, calling `calculator` / `current_time` first when bound and needed,
  *    or the notes server's `save_note` / `list_notes` ("save a note …", "list my notes").
  */
 
@@ -26,6 +27,7 @@ import { afterAnswer, planQuestion, wantsQuestion } from "./ask";
 import { afterBackground, planBackground, wantsBackground } from "./background";
 import { answerAboutFiles, filesInView, isAboutFiles } from "./files";
 import { demoNote, demoT } from "./i18n";
+import { isJudgePrompt, judgeReply } from "./judge";
 import { answerNoteResult, isNoteTool, planDeleteAfterList, planNoteCall } from "./notes";
 import { type Route, routeTask } from "./routing";
 import { asksForTime, findArithmetic, splitTasks } from "./tasks";
@@ -85,6 +87,7 @@ export function planTurn(
       toolCalls: [],
     };
   }
+  if (isJudgePrompt(request)) return { text: judgeReply(locale), toolCalls: [] };
   if (wantsQuestion(request)) {
     const question = planQuestion(request, tools, locale);
     if (question) return question;

@@ -6,10 +6,12 @@ import { AgentCardActions } from "@/components/agents/agent-card-actions";
 import { AgentForm } from "@/components/agents/agent-form";
 import { formFromDraft } from "@/components/agents/form-state";
 import { VersionHistory } from "@/components/agents/version-history";
+import { VersionEvalPrompt } from "@/components/evals/version-eval-prompt";
 import { requireUserPage } from "@/lib/auth/session";
 import { getAgent } from "@/lib/db/agents";
 import { listAgentVersions } from "@/lib/db/agents-write";
 import { isAppError } from "@/lib/errors";
+import { versionEvalPrompt } from "@/lib/evals/service";
 import { createInviteAction } from "../../admin/registration/actions";
 import {
   agentParentsAction,
@@ -21,6 +23,7 @@ import {
   saveAgentAction,
 } from "../actions";
 import { formOptions } from "../form-options";
+import { startEvalAction } from "./evals/actions";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("agents.page");
@@ -42,9 +45,10 @@ export default async function AgentPage({
     if (isAppError(err) && err.status === 404) notFound();
     throw err;
   });
-  const [options, versions, t, tEvals] = await Promise.all([
+  const [options, versions, evalPrompt, t, tEvals] = await Promise.all([
     formOptions(user.id),
     agent.isOwner ? listAgentVersions({ id, userId: user.id }) : Promise.resolve([]),
+    agent.isOwner ? versionEvalPrompt({ agentId: id, userId: user.id }) : Promise.resolve(null),
     getTranslations("agents.page"),
     getTranslations("evals.page"),
   ]);
@@ -102,6 +106,19 @@ export default async function AgentPage({
         preview={previewAgentAction}
         share={{ check: checkShareEmailsAction, invite: createInviteAction }}
       />
+      {evalPrompt && (
+        <VersionEvalPrompt
+          agentId={agent.id}
+          data={{
+            ...evalPrompt,
+            last: evalPrompt.last && {
+              ...evalPrompt.last,
+              createdAt: evalPrompt.last.createdAt.toISOString(),
+            },
+          }}
+          start={startEvalAction}
+        />
+      )}
       {agent.isOwner && (
         <VersionHistory
           agentId={agent.id}

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { type ActionResult, runAction, succeeded } from "@/lib/action-result";
 import { requireUser } from "@/lib/auth/session";
 import { AppError } from "@/lib/errors";
-import { cancelEval, importCases, startEval } from "@/lib/evals/service";
+import { cancelEval, importCases, setShareGate, startEval } from "@/lib/evals/service";
 
 // The Evals tab's writes. Access is checked by lib/evals/service.ts (the agent's editor edits, a
 // viewer runs on their own quota); here only the shape of the arguments.
@@ -51,6 +51,17 @@ export async function cancelEvalAction(input: { evalRunId: string }): Promise<Ac
     const user = await requireUser();
     const { evalRunId } = parse(z.object({ evalRunId: id }), input);
     await cancelEval({ evalRunId, userId: user.id });
+    return succeeded(null);
+  }, input);
+}
+
+/** "Require a passing eval before sharing" on or off (the agent's owner only). */
+export async function setShareGateAction(input: { agentId: string; on: boolean }): Promise<ActionResult> {
+  return runAction(async () => {
+    const user = await requireUser();
+    const { agentId, on } = parse(z.object({ agentId: id, on: z.boolean() }), input);
+    await setShareGate({ agentId, userId: user.id, on });
+    revalidatePath(`/agents/${agentId}/evals`);
     return succeeded(null);
   }, input);
 }

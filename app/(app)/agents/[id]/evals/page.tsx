@@ -5,12 +5,13 @@ import { getTranslations } from "next-intl/server";
 import { CurrencyProvider } from "@/components/chat/cost";
 import { CasesEditor } from "@/components/evals/cases-editor";
 import { EvalRunner } from "@/components/evals/eval-runner";
+import { ShareGateToggle } from "@/components/evals/share-gate-toggle";
 import { requireUserPage } from "@/lib/auth/session";
 import { readPricing } from "@/lib/db/prices";
 import { isAppError } from "@/lib/errors";
 import { casesToJsonl } from "@/lib/evals/cases";
 import { getEvalRun, getSuite } from "@/lib/evals/service";
-import { cancelEvalAction, saveCasesAction, startEvalAction } from "./actions";
+import { cancelEvalAction, saveCasesAction, setShareGateAction, startEvalAction } from "./actions";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("evals.page");
@@ -53,6 +54,9 @@ export default async function AgentEvalsPage({
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
           {suite.mayEdit ? t("introOwner") : t("introViewer")}
         </p>
+        {suite.mayEdit && (
+          <ShareGateToggle agentId={id} on={suite.requirePassingToShare} save={setShareGateAction} />
+        )}
       </header>
       <CasesEditor
         agentId={id}
