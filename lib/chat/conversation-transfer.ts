@@ -3,6 +3,7 @@
 import "server-only";
 import { importConversation } from "@/lib/db/conversation-export";
 import { getConversationWithMessages } from "@/lib/db/conversations";
+import { feedbackOf } from "@/lib/db/message-feedback";
 import { AppError } from "@/lib/errors";
 import type { Locale } from "@/lib/i18n/locales";
 import { textTranslatorFor } from "@/lib/i18n/translator";
@@ -28,7 +29,12 @@ export async function exportConversation({
       .trim()
       .slice(0, 80) || "conversation";
   if (format === "json") {
-    const file = toConversationFile(c.title, c.messages);
+    const feedback = await feedbackOf({ userId, messageIds: c.messages.map((m) => m.id) });
+    const rated = c.messages.map((m) => {
+      const f = feedback.get(m.id);
+      return f ? { ...m, feedback: f } : m;
+    });
+    const file = toConversationFile(c.title, rated);
     return { filename: `${base}.json`, type: "application/json", body: `${JSON.stringify(file, null, 2)}\n` };
   }
   const t = await textTranslatorFor(locale);

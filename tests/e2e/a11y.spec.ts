@@ -49,6 +49,16 @@ async function prepare(browser: Browser) {
     return (await res.json()) as { token: string };
   }, conversationUrl.split("/").at(-1));
   shareUrl = `/share/${created.token}`;
+  // A thumbs down with a comment on its answer: the chat's feedback state and Admin → Usage's feedback.
+  await page.evaluate(async (conversationId) => {
+    const view = await (await fetch(`/api/conversations/${conversationId}`)).json();
+    const answer = view.messages.findLast((m: { role: string }) => m.role === "ASSISTANT");
+    await fetch(`/api/messages/${answer.id}/feedback`, {
+      method: "PUT",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ rating: "down", comment: "The time was missing its zone." }),
+    });
+  }, conversationUrl.split("/").at(-1));
   // A conversation made through the Agents API, so the chat list shows its "API" marker.
   await page.goto("/settings/api-keys");
   const form = page.getByTestId("api-key-create");
@@ -163,6 +173,16 @@ const STATES: State[] = [
     name: "conversation",
     signedIn: true,
     open: async (page) => goto(conversationUrl, "assistant-message")(page),
+  },
+  {
+    // A rated answer with its comment box open.
+    name: "chat-feedback",
+    signedIn: true,
+    open: async (page) => {
+      await goto(conversationUrl, "assistant-message")(page);
+      await page.getByTestId("feedback-comment-edit").last().click();
+      await expect(page.getByTestId("feedback-comment")).toBeVisible();
+    },
   },
   {
     name: "share-dialog",
