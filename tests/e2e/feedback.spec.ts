@@ -34,6 +34,7 @@ test("rate an answer with a comment, change it, and an admin sees it on Admin â†
   await expect(item).toContainText("Researcher");
   await expect(item).toContainText("Rater");
   await expect(adminPage.getByTestId("feedback-by-agent")).toBeVisible();
+  await item.scrollIntoViewIfNeeded();
   await screenshot(adminPage, "feedback-admin-usage");
 
   // Changed to a thumbs down (the comment stays), then removed.
