@@ -262,6 +262,17 @@ const STATES: State[] = [
   { name: "settings-api-keys", signedIn: true, open: goto("/settings/api-keys", "api-key-create") },
   { name: "docs-api", signedIn: true, open: goto("/docs/api", "api-docs-title") },
   { name: "settings-usage", signedIn: true, open: goto("/settings/usage", "usage-chart") },
+  { name: "settings-files", signedIn: true, open: goto("/settings/files", "my-files-title") },
+  {
+    // The composer's "From my files" menu, open.
+    name: "chat-my-files",
+    signedIn: true,
+    open: async (page) => {
+      await goto("/chat", "composer-input")(page);
+      await page.getByTestId("my-files-picker").locator("summary").click();
+      await expect(page.getByTestId("my-files-picker").getByText("My files")).toBeVisible();
+    },
+  },
   ...[
     "/admin",
     "/admin/registration",
