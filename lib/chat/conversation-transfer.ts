@@ -9,6 +9,7 @@ import type { Locale } from "@/lib/i18n/locales";
 import { textTranslatorFor } from "@/lib/i18n/translator";
 import { conversationFile, toConversationFile } from "./conversation-format";
 import { toConversationMarkdown } from "./conversation-markdown";
+import { fromLibreChat, isLibreChatExport } from "./librechat-format";
 
 /** The user's conversation as a file; 404 (as for a missing one) when it is someone else's. */
 export async function exportConversation({
@@ -47,8 +48,20 @@ export async function exportConversation({
   return { filename: `${base}.md`, type: "text/markdown; charset=utf-8", body };
 }
 
-/** A file of ours, checked, stored as a new conversation of the importer; 400 naming the first bad field. */
+/**
+ * A file of ours or LibreChat's export, checked, stored as a new conversation of the importer; 400
+ * naming the first bad field.
+ */
 export async function importConversationFile(userId: string, body: unknown): Promise<{ id: string }> {
+  if (isLibreChatExport(body)) {
+    const converted = fromLibreChat(body);
+    if (!converted.ok) {
+      throw new AppError("bad_request:conversation_import", {
+        values: { path: converted.issue.path.slice(0, 100) },
+      });
+    }
+    body = converted.file;
+  }
   const parsed = conversationFile.safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
