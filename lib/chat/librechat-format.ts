@@ -13,6 +13,7 @@ import {
 
 const NO_PARENT = "00000000-0000-0000-0000-000000000000";
 const DEFAULT_TITLE = "New chat";
+const LIBRECHAT_AGENT = "librechat";
 
 interface LibreChatMessage {
   messageId: string;
@@ -67,6 +68,18 @@ function textOf(m: LibreChatMessage): string {
     return typeof value === "string" ? [value] : [];
   });
   return parts.join("\n\n").slice(0, 200_000);
+}
+
+const TREE_STATUS = { COMPLETE: "completed", FAILED: "failed", INTERRUPTED: "stopped" } as const;
+
+/** The trace tree of an imported answer: its text, from one unnamed agent. */
+function answerTree(text: string, status: keyof typeof TREE_STATUS) {
+  return {
+    rootAgentIds: [LIBRECHAT_AGENT],
+    status: TREE_STATUS[status],
+    content: text ? [{ type: "text" as const, agentId: LIBRECHAT_AGENT, text }] : [],
+    usage: { inputTokens: 0, outputTokens: 0 },
+  };
 }
 
 type Issue = { path: string };
@@ -140,13 +153,17 @@ export function fromLibreChat(body: unknown, now = new Date()): Parsed {
         const at = Date.parse(m.createdAt ?? "");
         last = Number.isFinite(at) && at > last ? at : Math.max(base, last + 1);
         const assistant = !m.isCreatedByUser;
+        const status =
+          assistant && m.error ? "FAILED" : assistant && m.unfinished ? "INTERRUPTED" : "COMPLETE";
+        const content = textOf(m);
         return {
           id: local.get(m.messageId) as string,
           parentId: parent ? (local.get(parent) as string) : null,
           role: assistant ? "ASSISTANT" : "USER",
-          content: textOf(m),
-          parts: null,
-          status: assistant && m.error ? "FAILED" : assistant && m.unfinished ? "INTERRUPTED" : "COMPLETE",
+          content,
+          // An answer is shown from its trace tree (without one it would show as still running).
+          parts: assistant ? answerTree(content, status) : null,
+          status,
           error: assistant && m.error ? { code: "provider" } : null,
           usage: null,
           createdAt: new Date(last).toISOString(),

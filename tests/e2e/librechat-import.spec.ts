@@ -53,6 +53,8 @@ test("a LibreChat export is imported with its branches and opens as the importer
   await expect(page.getByTestId("user-message")).toContainText("What is a virtual environment?");
   await expect(chat.lastAssistant()).toContainText("A folder with its own packages.");
   await expect(chat.lastAssistant().getByTestId("branch-switcher")).toContainText("2 / 2");
+  // A finished answer: no status badge (an answer without a trace tree would say "running").
+  await expect(chat.lastAssistant().getByTestId("trace-status")).toHaveCount(0);
   await expect(page.getByTestId("conversation-title")).toHaveText(["From LibreChat"]);
   await screenshot(page, "librechat-import");
 

@@ -120,6 +120,12 @@ describe("import of LibreChat's conversation export", () => {
       ["m4", "m3", "ASSISTANT", "You're welcome!"],
       ["m5", "m3", "ASSISTANT", "Happy coding!"],
     ]);
+    // Answers carry a finished trace tree of their text (shown as done, not as running).
+    expect(file.messages[4].parts).toMatchObject({
+      status: "completed",
+      content: [{ type: "text", text: "Happy coding!" }],
+    });
+    expect(file.messages[0].parts).toBeNull();
     // Times kept where given, and after the one before where not.
     expect(messages[0].createdAt).toBe("2024-05-01T16:35:11.530Z");
     const times = messages.map((m) => Date.parse(m.createdAt));
