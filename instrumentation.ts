@@ -69,6 +69,13 @@ export async function register() {
       }),
     ),
   );
+  // Generated conversation titles, written after a new conversation's first answer (lib/chat/titles.ts).
+  const { startTitleWorkers } = await import("@/lib/chat/titles");
+  await startTitleWorkers().catch((err: unknown) =>
+    console.error(
+      JSON.stringify({ level: "error", msg: "starting the title workers failed", error: String(err) }),
+    ),
+  );
   // Uploads never sent (older than a day) and bytes no attachment uses (a deleted account's).
   const { sweepFiles } = await import("@/lib/files/cleanup");
   const sweepUploads = () =>

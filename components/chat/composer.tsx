@@ -2,9 +2,11 @@
 import { Square } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
+import type { AttachmentInfo } from "@/lib/db/files";
 import { AttachmentChips } from "./attachment-chips";
 import { FOCUS_TARGET } from "./focus-targets";
 import { preloadMarkdown } from "./lazy-markdown";
+import { MyFilesPicker } from "./my-files-picker";
 import type { Chip } from "./use-attachments";
 
 /**
@@ -43,6 +45,8 @@ interface ComposerProps {
   files?: {
     chips: Chip[];
     add: (files: FileList | File[]) => void;
+    /** Attaches an earlier upload (My files). */
+    reuse: (info: AttachmentInfo) => void;
     remove: (key: string) => void;
     uploading: boolean;
   };
@@ -152,6 +156,7 @@ export function Composer({
                 <path d="M21.4 11.1l-8.5 8.5a5.5 5.5 0 01-7.8-7.8l8.5-8.5a3.7 3.7 0 015.2 5.2l-8.5 8.5a1.8 1.8 0 01-2.6-2.6l7.8-7.8" />
               </svg>
             </button>
+            <MyFilesPicker onPick={files.reuse} disabled={disabled} />
           </>
         )}
         <textarea

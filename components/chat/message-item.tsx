@@ -12,6 +12,7 @@ import { LazyMarkdown as Markdown } from "./lazy-markdown";
 import { MessageActions } from "./message-actions";
 import { messageElementId } from "./message-anchor";
 import { MessageAttachments } from "./message-attachments";
+import { MessageFeedback } from "./message-feedback";
 import { useNoticeText } from "./notice-text";
 import { pendingQuestions } from "./question-panel";
 import { StatusBadge } from "./status-badge";
@@ -285,7 +286,10 @@ export function AssistantMessage({
           </span>
         )}
         {!busy && !live && message.status !== "STREAMING" && message.status !== "PAUSED" && (
-          <MessageActions conversationId={conversationId} messageId={message.id} text={message.content} />
+          <>
+            <MessageActions conversationId={conversationId} messageId={message.id} text={message.content} />
+            {conversationId && <MessageFeedback messageId={message.id} initial={message.feedback} />}
+          </>
         )}
         {onRegenerate && !busy && (
           <>

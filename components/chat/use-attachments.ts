@@ -14,6 +14,8 @@ export interface Chip {
   progress: number;
   info?: AttachmentInfo;
   error?: string;
+  /** An earlier file from My files, sent again: removing its chip never deletes the file. */
+  reused?: boolean;
 }
 
 /** The kind a browser's File most likely is; the server sniffs the content and has the last word. */
@@ -101,14 +103,38 @@ export function useAttachments(policy: AttachPolicy) {
     setChips((cs) => {
       const chip = cs.find((c) => c.key === key);
       // An upload that was not sent is deleted on the server too (best effort).
-      if (chip?.info) void fetch(`/api/files/${chip.info.id}`, { method: "DELETE" }).catch(() => {});
+      if (chip?.info && !chip.reused)
+        void fetch(`/api/files/${chip.info.id}`, { method: "DELETE" }).catch(() => {});
       return cs.filter((c) => c.key !== key);
     });
   }, []);
 
+  /** Attaches a file already uploaded (My files), without uploading it again. */
+  const reuse = useCallback(
+    (info: AttachmentInfo) => {
+      setChips((cs) => {
+        if (cs.some((c) => c.info?.id === info.id)) return cs;
+        const chip: Chip = {
+          key: `f${++seq}`,
+          name: info.name,
+          size: info.size,
+          type: info.mimeType,
+          progress: 1,
+          info,
+          reused: true,
+        };
+        if (cs.filter((c) => !c.error).length >= policy.maxPerMessage)
+          return [...cs, { ...chip, info: undefined, error: t("tooMany", { max: policy.maxPerMessage }) }];
+        return [...cs, chip];
+      });
+    },
+    [policy, t],
+  );
+
   return {
     chips,
     add,
+    reuse,
     remove,
     /** Takes the uploaded files for a send (the composer empties; `restore` puts them back). */
     take: useCallback(() => {

@@ -5,6 +5,7 @@ import type { ApiError, Blocked, ChatMessage, ChatMeta, ConversationJson } from 
 import type { AttachmentInfo } from "@/lib/db/files";
 import type { Decide } from "./approval-context";
 import { CONVERSATIONS_CHANGED, TASKS_FINISHED } from "./chat-events";
+import { watchGeneratedTitle } from "./generated-title";
 import { type StreamOutcome, useRunStream } from "./use-run-stream";
 
 const tempId = () => `temp-${Math.random().toString(36).slice(2)}`;
@@ -155,7 +156,10 @@ export function useChat({
       setMessages((ms) => [...ms, ...optimistic]);
       begin(temp.assistant);
       let convId = conversationId;
+      const isNew = !conversationId && !body.temporary;
+      let firstTitle = "";
       const onMeta = (meta: ChatMeta) => {
+        firstTitle = meta.title;
         setMessages((ms) =>
           ms
             .filter((m) => !(temp.user !== meta.userMessageId && m.id === meta.userMessageId))
@@ -175,11 +179,13 @@ export function useChat({
         window.dispatchEvent(new Event(CONVERSATIONS_CHANGED));
       };
       const outcome = await stream.post(body, onMeta);
-      return settle(
+      const settled = await settle(
         outcome,
         convId,
         optimistic.map((m) => m.id),
       );
+      if (isNew && convId && outcome.ok) watchGeneratedTitle(convId, firstTitle);
+      return settled;
     },
     [begin, conversationId, settle, stream.post],
   );

@@ -4,6 +4,8 @@
 // of the exporting server (an imported conversation has no agent until the user picks one).
 import { z } from "zod";
 import type { StoredMessage } from "@/lib/db/conversations";
+import type { Feedback } from "@/lib/db/message-feedback";
+import { feedbackSchema } from "@/lib/feedback/schema";
 
 export const CONVERSATION_FORMAT = "delegate-chat.conversation";
 export const CONVERSATION_FORMAT_VERSION = 1;
@@ -68,6 +70,8 @@ const message = z.strictObject({
     })
     .nullable(),
   createdAt: z.iso.datetime(),
+  // The owner's thumbs up/down on an answer; absent when there is none (files of before stay valid).
+  feedback: feedbackSchema.optional(),
 });
 
 export const conversationFile = z
@@ -94,7 +98,7 @@ export type ConversationFile = z.infer<typeof conversationFile>;
 /** A stored conversation as our file: messages in creation order with local ids. */
 export function toConversationFile(
   title: string,
-  messages: StoredMessage[],
+  messages: Array<StoredMessage & { feedback?: Feedback }>,
   now = new Date(),
 ): ConversationFile {
   const local = new Map(messages.map((m, i) => [m.id, `m${i + 1}`]));
@@ -114,6 +118,7 @@ export function toConversationFile(
       error: (m.error as ConversationFile["messages"][number]["error"]) ?? null,
       usage: m.usage,
       createdAt: m.createdAt.toISOString(),
+      ...(m.feedback ? { feedback: m.feedback } : {}),
     })),
   };
 }

@@ -3,11 +3,13 @@
 import "server-only";
 import { importConversation } from "@/lib/db/conversation-export";
 import { getConversationWithMessages } from "@/lib/db/conversations";
+import { feedbackOf } from "@/lib/db/message-feedback";
 import { AppError } from "@/lib/errors";
 import type { Locale } from "@/lib/i18n/locales";
 import { textTranslatorFor } from "@/lib/i18n/translator";
 import { conversationFile, toConversationFile } from "./conversation-format";
 import { toConversationMarkdown } from "./conversation-markdown";
+import { fromLibreChat, isLibreChatExport } from "./librechat-format";
 
 /** The user's conversation as a file; 404 (as for a missing one) when it is someone else's. */
 export async function exportConversation({
@@ -28,7 +30,12 @@ export async function exportConversation({
       .trim()
       .slice(0, 80) || "conversation";
   if (format === "json") {
-    const file = toConversationFile(c.title, c.messages);
+    const feedback = await feedbackOf({ userId, messageIds: c.messages.map((m) => m.id) });
+    const rated = c.messages.map((m) => {
+      const f = feedback.get(m.id);
+      return f ? { ...m, feedback: f } : m;
+    });
+    const file = toConversationFile(c.title, rated);
     return { filename: `${base}.json`, type: "application/json", body: `${JSON.stringify(file, null, 2)}\n` };
   }
   const t = await textTranslatorFor(locale);
@@ -41,8 +48,20 @@ export async function exportConversation({
   return { filename: `${base}.md`, type: "text/markdown; charset=utf-8", body };
 }
 
-/** A file of ours, checked, stored as a new conversation of the importer; 400 naming the first bad field. */
+/**
+ * A file of ours or LibreChat's export, checked, stored as a new conversation of the importer; 400
+ * naming the first bad field.
+ */
 export async function importConversationFile(userId: string, body: unknown): Promise<{ id: string }> {
+  if (isLibreChatExport(body)) {
+    const converted = fromLibreChat(body);
+    if (!converted.ok) {
+      throw new AppError("bad_request:conversation_import", {
+        values: { path: converted.issue.path.slice(0, 100) },
+      });
+    }
+    body = converted.file;
+  }
   const parsed = conversationFile.safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

@@ -9,6 +9,7 @@ import {
   listMessages,
   type StoredMessage,
 } from "@/lib/db/conversations";
+import { type Feedback, feedbackOf } from "@/lib/db/message-feedback";
 import { runStatusByMessage } from "@/lib/db/run-signals";
 import { pausedRunsOf } from "@/lib/db/tool-approvals";
 import type { ErrorBody } from "@/lib/errors";
@@ -28,6 +29,8 @@ export type ChatMessage = Omit<StoredMessage, "createdAt"> & {
   createdAt: string;
   /** An answer waiting for approvals: its run, which Stop ends. */
   pausedRunId?: string;
+  /** The owner's thumbs up/down on an answer (conversation pages only). */
+  feedback?: Feedback;
 };
 
 /** An agent in the chat's picker. */
@@ -129,6 +132,10 @@ export async function conversationView({
 }): Promise<ConversationView> {
   const conversation = await getConversationForUser({ id, userId });
   const messages = await listMessages({ conversationId: id });
+  const feedback = await feedbackOf({
+    userId,
+    messageIds: messages.filter((m) => m.role === "ASSISTANT").map((m) => m.id),
+  });
   const notHere = messages.filter((m) => m.status === "STREAMING" && !isLive(m.id)).map((m) => m.id);
   const runStatus = await runStatusByMessage({ assistantMessageIds: notHere });
   const running = (mid: string) => runStatus.get(mid)?.status === "RUNNING";
@@ -143,8 +150,14 @@ export async function conversationView({
   const expired = (mid: string) => (paused.get(mid)?.expiresAt?.getTime() ?? Infinity) <= Date.now();
   // Errors are stored with their code: worded here, in the reader's language of today.
   const write = await errorWriter(await requestErrorLocale());
+  const withFeedback = (m: ChatMessage): ChatMessage => {
+    const f = feedback.get(m.id);
+    return f ? { ...m, feedback: f } : m;
+  };
   const worded = (m: ChatMessage): ChatMessage =>
-    m.error ? { ...m, error: { code: m.error.code, message: storedErrorMessage(m.error, write) } } : m;
+    withFeedback(
+      m.error ? { ...m, error: { code: m.error.code, message: storedErrorMessage(m.error, write) } } : m,
+    );
   return {
     conversation: { id: conversation.id, agentId: conversation.agentId },
     messages: messages.map((m) =>

@@ -56,6 +56,7 @@ import { handleRelayedSignals } from "./run-control";
 import { engineRunInput } from "./run-input";
 import { temporaryChatHours } from "./temporary-chats";
 import { testModelFactory } from "./test-hooks";
+import { requestTitle } from "./titles";
 import { resolveRunTools } from "./tools";
 import { chatRequestSchema } from "./validation";
 
@@ -315,6 +316,11 @@ export async function launchRun(input: LaunchInput): Promise<LiveRun> {
     assistantMessageId: turn.assistantMessageId,
     runId,
     usageRows: charges.usageRows,
+    // A new conversation of the app gets a generated title after its first answer (lib/chat/titles.ts).
+    afterAnswer:
+      !conversation && input.source === "chat"
+        ? () => requestTitle({ conversationId, runId, agentId: tree.rootId })
+        : undefined,
     // Which stored message each engine message is, so a summary can record what it covers.
     historyIds,
     approvals,
@@ -397,6 +403,7 @@ export async function pump({
   approvals,
   checkpoint,
   base,
+  afterAnswer,
 }: {
   live: LiveRun;
   run: AgentRun;
@@ -409,6 +416,8 @@ export async function pump({
   approvals: RunApprovals;
   checkpoint: PauseTarget["checkpoint"];
   base?: { tree: MessageTree; usage: MessageUsage };
+  /** Called once the answer is stored as complete (not awaited: it never delays the run's end). */
+  afterAnswer?: () => Promise<void>;
 }) {
   // The answer as it stands, kept up to date event by event with the browser's rule (applyEvent),
   // so a save costs its own serialisation, not a replay of every event so far. Saves serialise it
@@ -544,6 +553,7 @@ export async function pump({
       }),
     );
     if (base) await clearCheckpoint({ runId }).catch(() => {});
+    if (message.status === "COMPLETE") void afterAnswer?.();
   } catch (err) {
     // Given up: the run stays RUNNING in the database; this process's lease sweep interrupts it
     // (keeping the last saved content) once the database is back, since the run is no longer held.

@@ -35,3 +35,19 @@ export async function temporaryUntil({ id, userId }: { id: string; userId: strin
   const row = await getDb().conversation.findFirst({ where: { id, userId }, select: { expiresAt: true } });
   return row?.expiresAt ?? null;
 }
+
+/** The admin's title model: an endpoint id and a model, or null (each agent's own model). */
+export async function readTitleModel(): Promise<{ endpointId: string; model: string } | null> {
+  const row = await getDb().chatSettings.findUnique({
+    where: { id: 1 },
+    select: { titleEndpointId: true, titleModel: true },
+  });
+  return row?.titleEndpointId && row.titleModel
+    ? { endpointId: row.titleEndpointId, model: row.titleModel }
+    : null;
+}
+
+export async function writeTitleModel(value: { endpointId: string; model: string } | null): Promise<void> {
+  const data = { titleEndpointId: value?.endpointId ?? null, titleModel: value?.model ?? null };
+  await getDb().chatSettings.upsert({ where: { id: 1 }, create: { id: 1, ...data }, update: data });
+}

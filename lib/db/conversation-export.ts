@@ -2,6 +2,7 @@ import "server-only";
 import type { ConversationFile } from "@/lib/chat/conversation-format";
 import { getDb } from "./client";
 import { Prisma } from "./generated/client";
+import { feedbackRows } from "./message-feedback";
 
 /**
  * A conversation file stored as a new conversation of `userId`, in one transaction (a failure
@@ -40,6 +41,13 @@ export async function importConversation({
       });
       ids.set(m.id, created.id);
     }
+    // Feedback in the file becomes the importer's own.
+    const rated = file.messages.flatMap((m) =>
+      m.feedback && m.role === "ASSISTANT"
+        ? [{ messageId: ids.get(m.id) as string, feedback: m.feedback }]
+        : [],
+    );
+    if (rated.length) await tx.messageFeedback.createMany({ data: feedbackRows(userId, rated) });
     return conversation;
   });
 }

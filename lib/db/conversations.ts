@@ -113,7 +113,11 @@ export async function renameConversation({
   title: string;
 }) {
   await getConversationForUser({ id, userId });
-  return getDb().conversation.update({ where: { id }, data: { title }, select: { id: true, title: true } });
+  return getDb().conversation.update({
+    where: { id },
+    data: { title, titleRenamed: true },
+    select: { id: true, title: true },
+  });
 }
 
 export async function deleteConversation({ id, userId }: { id: string; userId: string }) {

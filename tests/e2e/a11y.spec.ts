@@ -49,6 +49,16 @@ async function prepare(browser: Browser) {
     return (await res.json()) as { token: string };
   }, conversationUrl.split("/").at(-1));
   shareUrl = `/share/${created.token}`;
+  // A thumbs down with a comment on its answer: the chat's feedback state and Admin → Usage's feedback.
+  await page.evaluate(async (conversationId) => {
+    const view = await (await fetch(`/api/conversations/${conversationId}`)).json();
+    const answer = view.messages.findLast((m: { role: string }) => m.role === "ASSISTANT");
+    await fetch(`/api/messages/${answer.id}/feedback`, {
+      method: "PUT",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ rating: "down", comment: "The time was missing its zone." }),
+    });
+  }, conversationUrl.split("/").at(-1));
   // A conversation made through the Agents API, so the chat list shows its "API" marker.
   await page.goto("/settings/api-keys");
   const form = page.getByTestId("api-key-create");
@@ -165,6 +175,16 @@ const STATES: State[] = [
     open: async (page) => goto(conversationUrl, "assistant-message")(page),
   },
   {
+    // A rated answer with its comment box open.
+    name: "chat-feedback",
+    signedIn: true,
+    open: async (page) => {
+      await goto(conversationUrl, "assistant-message")(page);
+      await page.getByTestId("feedback-comment-edit").last().click();
+      await expect(page.getByTestId("feedback-comment")).toBeVisible();
+    },
+  },
+  {
     name: "share-dialog",
     signedIn: true,
     open: async (page) => {
@@ -267,6 +287,17 @@ const STATES: State[] = [
   { name: "settings-api-keys", signedIn: true, open: goto("/settings/api-keys", "api-key-create") },
   { name: "docs-api", signedIn: true, open: goto("/docs/api", "api-docs-title") },
   { name: "settings-usage", signedIn: true, open: goto("/settings/usage", "usage-chart") },
+  { name: "settings-files", signedIn: true, open: goto("/settings/files", "my-files-title") },
+  {
+    // The composer's "From my files" menu, open.
+    name: "chat-my-files",
+    signedIn: true,
+    open: async (page) => {
+      await goto("/chat", "composer-input")(page);
+      await page.getByTestId("my-files-picker").locator("summary").click();
+      await expect(page.getByTestId("my-files-picker").getByText("My files")).toBeVisible();
+    },
+  },
   ...[
     "/admin",
     "/admin/registration",

@@ -134,6 +134,13 @@ export default async function SettingsPage({
           {tApi("settingsLink")}
         </Link>
       </section>
+      <section className="space-y-3" data-testid="files-section">
+        <h2 className="text-lg font-medium">{t("files.title")}</h2>
+        <p className="text-sm text-zinc-500">{t("files.settingsHelp")}</p>
+        <Link href="/settings/files" className="text-sm font-medium underline" data-testid="my-files-link">
+          {t("files.settingsLink")}
+        </Link>
+      </section>
       <section className="space-y-3" data-testid="usage-section">
         <h2 className="text-lg font-medium">{tUsage("myTitle")}</h2>
         <p className="text-sm text-zinc-500">{tUsage("settingsHelp")}</p>

@@ -1,4 +1,5 @@
 import { requireUser } from "@/lib/auth/session";
+import { myFiles } from "@/lib/files/my-files";
 import { uploadFile } from "@/lib/files/upload";
 import { route } from "@/lib/http/route";
 
@@ -13,4 +14,10 @@ export const POST = route({}, async ({ req }) => {
   const user = await requireUser();
   const file = await uploadFile({ userId: user.id, headers: req.headers, body: req.body });
   return Response.json(file, { status: 201 });
+});
+
+/** GET — the user's files (My files): where each is used, and their storage against the quota. */
+export const GET = route({}, async () => {
+  const user = await requireUser();
+  return Response.json(await myFiles(user.id));
 });

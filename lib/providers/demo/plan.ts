@@ -31,6 +31,7 @@ import { isJudgePrompt, judgeReply } from "./judge";
 import { answerNoteResult, isNoteTool, planDeleteAfterList, planNoteCall } from "./notes";
 import { type Route, routeTask } from "./routing";
 import { asksForTime, findArithmetic, splitTasks } from "./tasks";
+import { planTitle } from "./title";
 import {
   answeredTodosOnly,
   delegationBefore,
@@ -69,6 +70,8 @@ export function planTurn(
   locale: Locale = DEFAULT_LOCALE,
 ): DemoPlan {
   const t = demoT(locale);
+  const title = planTitle(messages);
+  if (title) return title;
   const last = messages.at(-1);
   if (last && ToolMessage.isInstance(last)) return planAfterTools(messages, tools, locale);
   const inView = filesInView(messages);

@@ -2,11 +2,15 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { SettingsForm } from "@/components/admin/settings-form";
 import { TemporaryChatForm } from "@/components/admin/temporary-chat-form";
+import { TitleModelForm } from "@/components/admin/title-model-form";
 import { requireAdminPage } from "@/lib/auth/session";
 import { temporaryChatHours } from "@/lib/chat/temporary-chats";
+import { titleModel } from "@/lib/chat/titles";
+import { listAllEndpoints } from "@/lib/endpoints/catalog";
 import { getQuotaSettings } from "@/lib/quota";
 import { saveSettingsAction } from "../quota-actions";
 import { saveTemporaryHoursAction } from "./temporary-actions";
+import { saveTitleModelAction } from "./title-actions";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("admin");
@@ -15,10 +19,12 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function LimitsPage() {
   await requireAdminPage();
-  const [settings, t, hours] = await Promise.all([
+  const [settings, t, hours, title, endpoints] = await Promise.all([
     getQuotaSettings(),
     getTranslations("admin.limits"),
     temporaryChatHours(),
+    titleModel(),
+    listAllEndpoints(),
   ]);
   return (
     <>
@@ -47,6 +53,11 @@ export default async function LimitsPage() {
         description={t("tasksDescription")}
       />
       <TemporaryChatForm hours={hours} save={saveTemporaryHoursAction} />
+      <TitleModelForm
+        value={title}
+        endpoints={endpoints.map((e) => ({ id: e.id, name: e.name, models: e.models }))}
+        save={saveTitleModelAction}
+      />
     </>
   );
 }

@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
+import { FeedbackSection } from "@/components/usage/feedback-section";
 import { UsageView } from "@/components/usage/usage-view";
 import { requireAdminPage } from "@/lib/auth/session";
+import { feedbackReport } from "@/lib/feedback/report";
 import { pagePeriod, usagePageData } from "@/lib/usage";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -13,14 +15,21 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function AdminUsagePage({ searchParams }: { searchParams: Promise<{ days?: string }> }) {
   await requireAdminPage();
   const days = pagePeriod((await searchParams).days);
-  const [data, t] = await Promise.all([usagePageData({ all: true }, days), getTranslations("usage")]);
+  const [data, feedback, t] = await Promise.all([
+    usagePageData({ all: true }, days),
+    feedbackReport(days),
+    getTranslations("usage"),
+  ]);
   return (
-    <UsageView
-      data={data}
-      title={t("title")}
-      description={t("allDescription")}
-      basePath="/admin/usage"
-      csvPath="/api/admin/usage/export"
-    />
+    <>
+      <UsageView
+        data={data}
+        title={t("title")}
+        description={t("allDescription")}
+        basePath="/admin/usage"
+        csvPath="/api/admin/usage/export"
+      />
+      <FeedbackSection report={feedback} />
+    </>
   );
 }
