@@ -48,7 +48,7 @@ export async function runJudge({
   modelFactory?: ModelFactory;
 }): Promise<JudgeOutcome> {
   const { endpoint, model } = judge;
-  const failed = (error: string): JudgeOutcome => ({ error, endpoint, model });
+  const unjudged = (error: string): JudgeOutcome => ({ error, endpoint, model });
   const agent: AgentDefinition = {
     id: JUDGE_AGENT_ID,
     name: "Judge",
@@ -75,9 +75,9 @@ export async function runJudge({
     const trace = reduceEvents([]);
     await run.consume((event) => applyEvent(trace, event));
     if (trace.status !== "completed")
-      return failed(trace.error?.message ?? "The judge's run did not finish.");
+      return unjudged(trace.error?.message ?? "The judge's run did not finish.");
     const grade = parseJudgeReply(rootText(trace));
-    if (!grade) return failed("The judge's reply had no score from 1 to 5.");
+    if (!grade) return unjudged("The judge's reply had no score from 1 to 5.");
     return {
       ...grade,
       endpoint,
@@ -89,6 +89,6 @@ export async function runJudge({
   } catch (err) {
     // A refusal (an endpoint this user may not use, an exhausted balance) is the judge's outcome,
     // in its own words; the case's result stands.
-    return failed(isAppError(err) ? err.message : "The judge could not run.");
+    return unjudged(isAppError(err) ? err.message : "The judge could not run.");
   }
 }
