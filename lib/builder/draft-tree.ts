@@ -25,7 +25,7 @@ type DraftForTree = Pick<
 };
 
 /** The engine's definition of an unsaved agent. */
-function draftDefinition(id: string, data: DraftForTree): AgentDefinition {
+export function draftDefinition(id: string, data: DraftForTree): AgentDefinition {
   const modes: Record<string, ContextMode> = { self: data.subagents.selfMode };
   for (const c of data.subagents.children) modes[c.id] = c.mode;
   const budgets: Record<string, number> = {};

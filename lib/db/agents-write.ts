@@ -13,7 +13,7 @@ const toDbVisibility = (v: AgentRecord["visibility"]) => v.toUpperCase() as "PRI
 const toDbMode = (m: "isolated" | "fork" | undefined): "FORK" | "ISOLATED" =>
   m === "fork" ? "FORK" : "ISOLATED";
 
-function agentColumns(data: AgentRecord) {
+export function agentColumns(data: AgentRecord) {
   return {
     name: data.name,
     description: data.description,
@@ -35,7 +35,7 @@ function agentColumns(data: AgentRecord) {
 }
 
 /** Writes links, shares and a version snapshot for the agent row just written (inside `tx`). */
-async function writeLinks(
+export async function writeLinks(
   tx: Prisma.TransactionClient,
   agentId: string,
   version: number,
