@@ -163,6 +163,24 @@ describe("teams as files", () => {
     expect((await exported(mapped.body.rootId)).text).toContain("endpoint: Research GPT");
   });
 
+  it("maps tools the server lacks to another tool, or leaves them out", async () => {
+    const { lead } = await team(ann);
+    const file = (await exported(lead.id)).text.replace("builtin: current_time", "builtin: clock");
+    const p = await preview({ file });
+    expect(p.body.plan.missing.tools).toEqual([{ ref: "builtin/clock", agents: ["Writer"] }]);
+    expect((await imported({ file })).body.code).toBe("bad_request:team_unmapped_tool");
+
+    const mapped = await imported({ file, mapping: { tools: { "builtin/clock": "current_time" } } });
+    expect(mapped.status).toBe(201);
+    const again = await exported(mapped.body.rootId);
+    expect(again.text).toContain("builtin: current_time");
+
+    const dropped = await imported({ file, mapping: { tools: { "builtin/clock": "" } } });
+    const text = (await exported(dropped.body.rootId)).text;
+    expect(text).not.toContain("current_time");
+    expect(text).toContain("builtin: calculator");
+  });
+
   it("refuses bad files with a 4xx naming the problem and writes nothing", async () => {
     const { lead } = await team(ann);
     const file = (await exported(lead.id)).text;
