@@ -17,6 +17,7 @@ export function agentColumns(data: AgentRecord) {
   return {
     name: data.name,
     description: data.description,
+    category: data.category ?? "general",
     instructions: data.instructions,
     provider: data.provider,
     model: data.model,

@@ -11,6 +11,7 @@ export interface StoredAgent {
   id: string;
   name: string;
   description: string;
+  category: string;
   instructions: string;
   provider: string;
   model: string;
@@ -50,6 +51,7 @@ export function toTeamAgent(row: StoredAgent, key: string, names: ExportNames): 
     endpoint: names.endpoint(row.provider),
     model: row.model,
   };
+  if (row.category !== "general") out.category = row.category as TeamAgent["category"];
   if (row.description) out.description = row.description;
   if (row.instructions) out.instructions = row.instructions;
   const parameters: NonNullable<TeamAgent["parameters"]> = {};
@@ -145,6 +147,7 @@ export function toDraftInput(agent: TeamAgent, names: ImportNames): AgentDraftIn
   return {
     name: agent.name,
     description: agent.description ?? "",
+    category: agent.category ?? "general",
     instructions: agent.instructions ?? "",
     provider: endpoint(agent.endpoint),
     model: agent.model,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { AGENT_CATEGORIES } from "@/lib/builder/categories";
 
 // The team file: one agent and its whole subagent tree as YAML, for moving teams between servers
 // and keeping them in git. Agents refer to each other by `key` (unique in the file); endpoints by
@@ -45,6 +46,7 @@ const teamAgent = z
         "The agent this entry was exported from; an import may update it (when the importer owns it).",
       ),
     name: z.string(),
+    category: z.enum(AGENT_CATEGORIES).optional(),
     description: z.string().optional(),
     instructions: z.string().optional(),
     endpoint: z.string().min(1).describe("The endpoint's name on the server."),

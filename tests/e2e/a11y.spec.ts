@@ -221,6 +221,7 @@ const STATES: State[] = [
   },
   { name: "builder-new", signedIn: true, open: goto("/agents/new", "agent-form") },
   { name: "builder-edit", signedIn: true, open: async (page) => goto(agentUrl, "agent-form")(page) },
+  { name: "agents-gallery", signedIn: true, open: goto("/agents/gallery", "gallery-title") },
   {
     // A team file whose lead names an endpoint this server lacks: the preview with its mapping step.
     name: "agents-import",

@@ -61,6 +61,7 @@ async function team(ownerId: string) {
   const writer = await createAgent({
     userId: ownerId,
     input: draft("Writer", {
+      category: "writing",
       instructions: "Write it.\nPlainly.",
       tools: ["calculator", "current_time"],
       askTools: ["calculator"],
@@ -111,6 +112,7 @@ describe("teams as files", () => {
     expect(first.text).toContain("endpoint: Research GPT");
     expect(first.text).toContain("endpoint: Demo (scripted, offline)");
     expect(first.text).toContain("builtin: calculator");
+    expect(first.text).toContain("category: writing");
     expect(first.text).not.toContain("sk-test");
     expect(first.text).not.toContain(ann);
     expect(first.text.replace(/id: c[a-z0-9]+/g, "id: <id>")).toMatchSnapshot();

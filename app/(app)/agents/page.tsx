@@ -50,6 +50,9 @@ export default async function AgentsPage({ searchParams }: { searchParams: Promi
               className={`${inputClass} sm:w-64`}
             />
           </form>
+          <Link href="/agents/gallery" data-testid="agents-gallery" className={secondaryButton}>
+            {t("gallery")}
+          </Link>
           <Link href="/agents/import" data-testid="import-team" className={secondaryButton}>
             {t("import")}
           </Link>
