@@ -45,6 +45,8 @@ test("a team exported from the builder is imported by another user with a mappin
   await bob.getByLabel(/Endpoint “Partner GPT”/).selectOption({ label: "Demo (scripted, offline)" });
   await expect(bob.getByTestId("import-ready")).toContainText("ready to import");
   await shots(bob, SHOTS, "import-mapped");
+  // The app scrolls inside its main area: the plan itself, to look at.
+  await plan.screenshot({ path: "test-results/screens/teams-import-plan.png" });
 
   await bob.getByTestId("import-submit").click();
   await expect(bob).toHaveURL(/\/agents\/(?!import)[a-z0-9]+$/);
