@@ -10,6 +10,7 @@ import { type PreviewResult, previewSubagentTree } from "@/lib/builder/preview";
 import { type AgentData, agentDraftSchema } from "@/lib/builder/schema";
 import { type TeamWrite, writeTeam } from "@/lib/db/agents-team";
 import { canView, loadAgentRows } from "@/lib/db/agents-tree";
+import { isRecordMissing, isUniqueViolation } from "@/lib/db/client";
 import { AppError, type ErrorCode } from "@/lib/errors";
 import { errorWriter } from "@/lib/http/error-body";
 import { issueText } from "@/lib/http/zod-fields";
@@ -299,7 +300,11 @@ export async function importTeam({
       : { visibility: "private" as const, shareUserIds: [] };
     return { key: a.key, id: a.id, update: Boolean(row), data: { ...d, ...access } };
   });
-  const ids = await writeTeam({ userId, agents: writeOrder(file, writes) });
+  const ids = await writeTeam({ userId, agents: writeOrder(file, writes) }).catch((err) => {
+    // An id kept from the file was taken (or an agent updated was deleted) since the plan: retry.
+    if (isUniqueViolation(err) || isRecordMissing(err)) throw new AppError("conflict:team_changed");
+    throw err;
+  });
   return {
     rootId: ids[file.root],
     created: writes.filter((w) => !w.update).length,

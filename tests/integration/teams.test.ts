@@ -12,6 +12,18 @@ vi.mock("@/lib/auth/index", () => ({
     session.userId ? (await import("../helpers/auth-session")).testSession(session.userId) : null,
 }));
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
+// Lets a test change the database between an import's checks and its write.
+const race = vi.hoisted(() => ({ beforeWrite: null as null | (() => Promise<void>) }));
+vi.mock("@/lib/db/agents-team", async (load) => {
+  const real = await load<typeof import("@/lib/db/agents-team")>();
+  return {
+    ...real,
+    writeTeam: async (input: Parameters<typeof real.writeTeam>[0]) => {
+      await race.beforeWrite?.();
+      return real.writeTeam(input);
+    },
+  };
+});
 
 const { createAgent, updateAgent } = await import("@/lib/builder/agents");
 const exportRoute = await import("@/app/api/agents/[id]/export/route");
@@ -273,6 +285,24 @@ describe("teams as files", () => {
       [ann],
     );
     expect(after).toEqual(before);
+  });
+
+  it("answers 409 and writes nothing when an agent it keeps or updates changed meanwhile", async () => {
+    const { lead } = await team(ann);
+    const file = (await exported(lead.id)).text;
+    const writerId = /id: (c[a-z0-9]+)\n {4}name: Writer/.exec(file)?.[1] as string;
+    let before: Awaited<ReturnType<typeof agentTablesState>> | undefined;
+    race.beforeWrite = async () => {
+      await query(`DELETE FROM "Agent" WHERE id = $1`, [writerId]);
+      before = await agentTablesState();
+    };
+    try {
+      const res = await imported({ file, mode: "update" });
+      expect(res).toMatchObject({ status: 409, body: { code: "conflict:team_changed" } });
+      expect(await agentTablesState()).toEqual(before);
+    } finally {
+      race.beforeWrite = null;
+    }
   });
 
   it("answers anonymous callers with 401", async () => {
