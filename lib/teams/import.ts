@@ -4,9 +4,10 @@
 // `importTeam` writes every agent in one transaction, or nothing.
 import "server-only";
 import { z } from "zod";
-import { draftDefinition, type TreeVerdict } from "@/lib/builder/draft-tree";
+import type { Limits } from "@/lib/agents/limits";
+import { draftDefinition, linkRefusal, type TreeVerdict } from "@/lib/builder/draft-tree";
 import { currentLimits } from "@/lib/builder/limits";
-import { type PreviewResult, previewSubagentTree } from "@/lib/builder/preview";
+import { emptyPreview, type PreviewResult, previewSubagentTree } from "@/lib/builder/preview";
 import { type AgentData, agentDraftSchema } from "@/lib/builder/schema";
 import { type TeamWrite, writeTeam } from "@/lib/db/agents-team";
 import { canView, loadAgentRows } from "@/lib/db/agents-tree";
@@ -188,7 +189,7 @@ async function expandAll(file: TeamFile, data: Map<string, AgentData>, userId: s
   let tree: PreviewResult | undefined;
   for (const agent of file.agents) {
     const d = data.get(agent.key) as AgentData;
-    const result = ownLinkVerdict(agent, d, limits.maxSubagentsPerAgent) ?? {
+    const result = ownLinkVerdict(agent, d, limits) ?? {
       ...previewSubagentTree({ root: defs[agent.key], lookup: defs, limits }),
     };
     if (agent.key === file.root) tree = result;
@@ -208,38 +209,18 @@ async function expandAll(file: TeamFile, data: Map<string, AgentData>, userId: s
   };
 }
 
-/** The builder's own checks before the engine runs: too many children, itself as child or target. */
-function ownLinkVerdict(agent: TeamAgent, d: AgentData, max: number): PreviewResult | undefined {
-  const base = {
-    root: { id: agent.key, name: agent.name, tools: d.tools, askTools: d.askTools },
-    nodes: [],
-    count: 0,
-  };
-  const limits = { maxSubagentDepth: 0, maxSubagentRunConfigs: 0, maxSubagentsPerAgent: max };
-  const children = d.subagents.children.map((c) => c.id);
-  if (children.length > max)
-    return {
-      ...base,
-      limits,
-      verdict: {
-        code: "limit:subagents_per_agent",
-        key: "limit.subagents_per_agent",
-        values: { max, count: children.length },
-      },
-    };
-  if (children.includes(agent.key))
-    return {
-      ...base,
-      limits,
-      verdict: { code: "bad_request:subagent_self", key: "bad_request.subagent_self" },
-    };
-  if (d.handoffs.some((h) => h.to === agent.key))
-    return {
-      ...base,
-      limits,
-      verdict: { code: "bad_request:handoff_self", key: "bad_request.handoff_self" },
-    };
-  return undefined;
+/** The builder's own refusals of an agent's links (too many children, itself as child or target). */
+function ownLinkVerdict(agent: TeamAgent, d: AgentData, limits: Limits): PreviewResult | undefined {
+  const refused = linkRefusal({
+    rootId: agent.key,
+    childIds: d.subagents.children.map((c) => c.id),
+    handoffIds: d.handoffs.map((h) => h.to),
+    limits,
+  });
+  if (!refused) return undefined;
+  const { code, values } = refused;
+  const root = { id: agent.key, name: agent.name, tools: d.tools, askTools: d.askTools };
+  return { ...emptyPreview(root, limits), verdict: { code, key: code.replace(":", "."), values } };
 }
 
 // Ids a file may bring for new agents: shaped like this app's (cuid-like) ids.
