@@ -1,3 +1,4 @@
+import { AGENT_CATEGORIES } from "@/lib/builder/categories";
 import type { AgentDetail } from "@/lib/db/agents";
 import type { FormState } from "./types";
 
@@ -6,6 +7,7 @@ export function emptyForm(model: { provider: string; model: string }): FormState
   return {
     name: "",
     description: "",
+    category: "general",
     instructions: "",
     provider: model.provider,
     model: model.model,
@@ -29,6 +31,7 @@ export function formFromDraft(draft: AgentDetail["draft"]): FormState {
   return {
     name: draft.name,
     description: draft.description ?? "",
+    category: AGENT_CATEGORIES.find((c) => c === draft.category) ?? "general",
     instructions: draft.instructions ?? "",
     provider: draft.provider,
     model: draft.model,

@@ -1,4 +1,5 @@
 import type { ActionResult } from "@/lib/action-result";
+import type { AgentCategory } from "@/lib/builder/categories";
 import type { TreeVerdict } from "@/lib/builder/draft-tree";
 import type { ShareCheck } from "@/lib/builder/share-check";
 import type { ToolGroup } from "@/lib/builder/tools";
@@ -7,6 +8,7 @@ import type { ToolGroup } from "@/lib/builder/tools";
 export interface FormState {
   name: string;
   description: string;
+  category: AgentCategory;
   instructions: string;
   provider: string;
   model: string;

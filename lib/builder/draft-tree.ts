@@ -25,7 +25,7 @@ type DraftForTree = Pick<
 };
 
 /** The engine's definition of an unsaved agent. */
-function draftDefinition(id: string, data: DraftForTree): AgentDefinition {
+export function draftDefinition(id: string, data: DraftForTree): AgentDefinition {
   const modes: Record<string, ContextMode> = { self: data.subagents.selfMode };
   for (const c of data.subagents.children) modes[c.id] = c.mode;
   const budgets: Record<string, number> = {};
@@ -112,11 +112,8 @@ async function expandDraft({
     ...base,
     verdict: { code, key: code.replace(":", "."), values, field },
   });
-  if (childIds.length > limits.maxSubagentsPerAgent) {
-    return fail("limit:subagents_per_agent", { max: limits.maxSubagentsPerAgent, count: childIds.length });
-  }
-  if (childIds.includes(rootId)) return fail("bad_request:subagent_self");
-  if (handoffIds.includes(rootId)) return fail("bad_request:handoff_self", undefined, "handoffs");
+  const refused = linkRefusal({ rootId, childIds, handoffIds, limits });
+  if (refused) return fail(refused.code, refused.values, refused.field);
   // Children sit at depth 1; handoff targets answer in the run's first level, at depth 0.
   const forest = await loadAgentForest({
     startIds: handoffIds,
@@ -154,6 +151,27 @@ async function expandDraft({
     currency: pricing.currency,
   });
   return { ...tree, worstCase };
+}
+
+/** The builder's own refusals of an agent's links, before the engine expands anything. */
+export function linkRefusal({
+  rootId,
+  childIds,
+  handoffIds,
+  limits,
+}: {
+  rootId: string;
+  childIds: string[];
+  handoffIds: string[];
+  limits: Pick<Limits, "maxSubagentsPerAgent">;
+}): { code: string; values?: Record<string, number>; field: string } | undefined {
+  if (childIds.length > limits.maxSubagentsPerAgent) {
+    const values = { max: limits.maxSubagentsPerAgent, count: childIds.length };
+    return { code: "limit:subagents_per_agent", values, field: "subagents" };
+  }
+  if (childIds.includes(rootId)) return { code: "bad_request:subagent_self", field: "subagents" };
+  if (handoffIds.includes(rootId)) return { code: "bad_request:handoff_self", field: "handoffs" };
+  return undefined;
 }
 
 /** Lenient parse of the form's subagent state for the live preview (other fields may be half-typed). */

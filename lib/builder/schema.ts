@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { FieldText } from "@/lib/errors";
 import { issueText } from "@/lib/http/zod-fields";
+import { AGENT_CATEGORIES } from "./categories";
 
 // The agent form as the browser and the JSON API send it. Field-level messages are catalog keys
 // (errors.field.*, written in the user's language at the boundary); error keys are the dotted path
@@ -98,6 +99,7 @@ const handoffSchema = z.object({
 export const agentDraftSchema = z.object({
   name: z.string().trim().min(1, "field.agent_name").max(80, "field.text_long"),
   description: z.string().trim().max(500, "field.text_long").default(""),
+  category: z.enum(AGENT_CATEGORIES, "field.invalid").default("general"),
   instructions: z.string().max(20_000, "field.text_long").default(""),
   provider: z.string().trim().min(1, "field.pick_endpoint"),
   model: z.string().trim().min(1, "field.pick_model").max(200),

@@ -59,6 +59,7 @@ export async function grantStarterTeam({
         name: t("demo.starterTeam.researcher.name"),
         description: t("demo.starterTeam.researcher.description"),
         instructions: t("demo.starterTeam.researcher.instructions"),
+        category: "research",
         tools: ["current_time"],
       },
     });
@@ -69,6 +70,7 @@ export async function grantStarterTeam({
         name: t("demo.starterTeam.mathematician.name"),
         description: t("demo.starterTeam.mathematician.description"),
         instructions: t("demo.starterTeam.mathematician.instructions"),
+        category: "data",
         tools: ["calculator"],
       },
     });

@@ -12,6 +12,7 @@ export interface AgentTreeRow {
   ownerId: string;
   name: string;
   description: string;
+  category: string;
   instructions: string;
   provider: string;
   model: string;
@@ -50,7 +51,7 @@ export async function loadAgentRows({ ids }: { ids: string[] }): Promise<AgentTr
     FROM "Agent" a WHERE a."id" IN (${Prisma.join(ids)})`);
 }
 
-const AGENT_ROW_COLUMNS = Prisma.sql`a."id", a."ownerId", a."name", a."description", a."instructions", a."provider", a."model",
+const AGENT_ROW_COLUMNS = Prisma.sql`a."id", a."ownerId", a."name", a."description", a."category", a."instructions", a."provider", a."model",
       a."parameters", a."tools", a."askTools", a."visibility"::text AS "visibility", a."subagentsEnabled", a."allowSelf",
       a."selfMode"::text AS "selfMode", a."selfBudget", a."selfProvider", a."selfModel", a."selfBackground", a."summarization",
       COALESCE((SELECT json_agg(json_build_object('childId', s."childId", 'mode', s."mode", 'budget', s."budget",

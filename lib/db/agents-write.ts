@@ -13,10 +13,11 @@ const toDbVisibility = (v: AgentRecord["visibility"]) => v.toUpperCase() as "PRI
 const toDbMode = (m: "isolated" | "fork" | undefined): "FORK" | "ISOLATED" =>
   m === "fork" ? "FORK" : "ISOLATED";
 
-function agentColumns(data: AgentRecord) {
+export function agentColumns(data: AgentRecord) {
   return {
     name: data.name,
     description: data.description,
+    category: data.category ?? "general",
     instructions: data.instructions,
     provider: data.provider,
     model: data.model,
@@ -35,7 +36,7 @@ function agentColumns(data: AgentRecord) {
 }
 
 /** Writes links, shares and a version snapshot for the agent row just written (inside `tx`). */
-async function writeLinks(
+export async function writeLinks(
   tx: Prisma.TransactionClient,
   agentId: string,
   version: number,

@@ -12,6 +12,8 @@ type ContextModeValue = "isolated" | "fork";
 export interface AgentRecord {
   name: string;
   description: string;
+  /** Absent in versions saved before categories existed (= "general"). */
+  category?: string;
   instructions: string;
   /** Endpoint id and model the agent runs on. */
   provider: string;
@@ -202,6 +204,7 @@ export async function getAgent({ id, userId }: { id: string; userId: string }): 
     draft: {
       name: row.name,
       description: row.description,
+      category: row.category,
       instructions: row.instructions,
       provider: row.provider,
       model: row.model,

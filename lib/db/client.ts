@@ -61,6 +61,11 @@ export function isUniqueViolation(err: unknown): boolean {
   return (err as { code?: string })?.code === "P2002";
 }
 
+/** The row an update or delete names is gone (e.g. deleted meanwhile). */
+export function isRecordMissing(err: unknown): boolean {
+  return (err as { code?: string })?.code === "P2025";
+}
+
 /** A foreign key refused the write (e.g. a linked row was deleted meanwhile). */
 export function isForeignKeyViolation(err: unknown): boolean {
   return (err as { code?: string })?.code === "P2003";

@@ -89,6 +89,11 @@ export async function findUserForSignIn({ email }: { email: string }) {
   });
 }
 
+/** A user by email (lower-cased as stored), for tools run by an operator (npm run agents). */
+export async function findUserByEmail({ email }: { email: string }): Promise<PublicUser | null> {
+  return getDb().user.findUnique({ where: { email: email.trim().toLowerCase() }, select: publicFields });
+}
+
 export async function listUsers(): Promise<PublicUser[]> {
   return getDb().user.findMany({ select: publicFields, orderBy: { createdAt: "asc" } });
 }

@@ -19,6 +19,7 @@ function versionRow(id: string, ownerId: string, r: AgentRecord): AgentTreeRow {
     ownerId,
     name: r.name,
     description: r.description,
+    category: r.category ?? "general",
     instructions: r.instructions,
     provider: r.provider,
     model: r.model,

@@ -241,6 +241,19 @@ const STATES: State[] = [
   },
   { name: "builder-new", signedIn: true, open: goto("/agents/new", "agent-form") },
   { name: "builder-edit", signedIn: true, open: async (page) => goto(agentUrl, "agent-form")(page) },
+  { name: "agents-gallery", signedIn: true, open: goto("/agents/gallery", "gallery-title") },
+  {
+    // A team file whose lead names an endpoint this server lacks: the preview with its mapping step.
+    name: "agents-import",
+    signedIn: true,
+    open: async (page) => {
+      const file = await (await page.request.get(`/api${agentUrl}/export`)).text();
+      await goto("/agents/import", "import-text")(page);
+      await page.getByTestId("import-text").fill(file.replace(/endpoint: .*/, "endpoint: Partner GPT"));
+      await page.getByTestId("import-preview").click();
+      await expect(page.getByTestId("import-mapping")).toBeVisible();
+    },
+  },
   {
     // The Evals page with a finished run against two versions (run once; later states reload it).
     name: "builder-evals",

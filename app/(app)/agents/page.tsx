@@ -3,7 +3,7 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { AgentCard, type AgentCardData } from "@/components/agents/agent-card";
 import { AgentCardActions } from "@/components/agents/agent-card-actions";
-import { inputClass, primaryButton } from "@/components/ui/styles";
+import { inputClass, primaryButton, secondaryButton } from "@/components/ui/styles";
 import { requireUserPage } from "@/lib/auth/session";
 import { listAgents } from "@/lib/db/agents";
 import { agentParentsAction, deleteAgentAction, duplicateAgentAction } from "./actions";
@@ -50,6 +50,12 @@ export default async function AgentsPage({ searchParams }: { searchParams: Promi
               className={`${inputClass} sm:w-64`}
             />
           </form>
+          <Link href="/agents/gallery" data-testid="agents-gallery" className={secondaryButton}>
+            {t("gallery")}
+          </Link>
+          <Link href="/agents/import" data-testid="import-team" className={secondaryButton}>
+            {t("import")}
+          </Link>
           <Link href="/agents/new" data-testid="new-agent" className={primaryButton}>
             {t("new")}
           </Link>

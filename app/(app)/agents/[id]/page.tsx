@@ -84,6 +84,15 @@ export default async function AgentPage({
             >
               {tEvals("tab")}
             </Link>
+            {/* A download, not a page: the team file of this agent and the tree the user may view. */}
+            <a
+              href={`/api/agents/${agent.id}/export`}
+              download
+              data-testid="export-team"
+              className="rounded-lg border border-zinc-300 px-3 py-2 text-sm hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-800"
+            >
+              {t("export")}
+            </a>
             <AgentCardActions
               agent={{ id: agent.id, name: agent.draft.name, isOwner: agent.isOwner }}
               duplicate={duplicateAgentAction}
