@@ -1,7 +1,10 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import { expect, registerNewUser, screenshot, shots, test } from "./fixtures";
+import { createDatabase, dropDatabase } from "../helpers/test-database";
+import { killInstance, startInstance, waitReady } from "./cluster-helpers";
+import { expect, PASSWORD, registerNewUser, screenshot, shots, test } from "./fixtures";
 import { AgentBuilderPage } from "./pages/agent-builder-page";
+import { AuthPage } from "./pages/auth-page";
 
 // Issue 32, teams as files: a team exported from the builder, imported by another user with a
 // missing endpoint mapped (preview of the tree first), and exported again as the same file.
@@ -59,6 +62,47 @@ test("a team exported from the builder is imported by another user with a mappin
   await bob.getByTestId("import-text").fill("schemaVersion: 1\nroot: [unclosed");
   await bob.getByTestId("import-preview").click();
   await expect(bob.getByTestId("import-error")).toContainText("not valid YAML");
+});
+
+test("a team imported on a fresh server, its missing endpoint mapped, exports as the same file", async ({
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  // The exporting server: the shared instance.
+  const { page: ann } = await registerNewUser(browser, { name: "Ann Mover", tag: "team-move" });
+  await new AgentBuilderPage(ann).open("Team Lead");
+  const file = await download(ann);
+  // Named as the other server's endpoint would not be: the importer has to map it.
+  const elsewhere = file.replace(/endpoint: .*/, "endpoint: Partner GPT");
+
+  // The importing server: an instance of its own on a fresh database, with nobody's agents.
+  const db = await createDatabase("delegate_teams");
+  const app = startInstance({
+    index: 0,
+    port: Number(process.env.E2E_PORT ?? 3100) + 60,
+    databaseUrl: db.url,
+  });
+  const ctx = await browser.newContext({ baseURL: app.url });
+  try {
+    await waitReady(app);
+    const page = await ctx.newPage();
+    await new AuthPage(page).register({ name: "Fay Fresh", email: "fay@fresh.test", password: PASSWORD });
+    await expect(page).toHaveURL(/\/chat/);
+    await page.goto("/agents/import");
+    await page.getByTestId("import-text").fill(elsewhere);
+    await page.getByTestId("import-preview").click();
+    await expect(page.getByTestId("import-plan").getByTestId("import-agent")).toHaveCount(3);
+    await page.getByLabel(/Endpoint “Partner GPT”/).selectOption({ label: "Demo (scripted, offline)" });
+    await expect(page.getByTestId("import-ready")).toContainText("ready to import");
+    await page.getByTestId("import-submit").click();
+    await expect(page.getByTestId("agent-title")).toHaveText("Team Lead");
+    // Nothing there had the file's ids, so the agents kept them: the very same file, ids and all.
+    expect(await download(page)).toBe(file);
+  } finally {
+    await ctx.close();
+    killInstance(app);
+    await dropDatabase(db.name).catch(() => {});
+  }
 });
 
 /** Creates an agent through the JSON API as the page's user; returns its id. */
