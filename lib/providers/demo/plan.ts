@@ -12,7 +12,8 @@
  * 5. A request with the marker "[ask]" (demo/ask.ts) → `ask_user` when bound, else handed whole to
  *    the first explicit child; after the answer, what the user chose.
  * 6. A request with the marker "[background]" (demo/background.ts) → the first subagent entry that
- *    may run in the background is started with `run_in_background`; then a short answer at once.
+ *    may run in the background is started with `run_in_background`; then a short answer at once
+ *    (with "[wait]" too: `wait_for_task` on it first, then an answer with its result).
  * 7. Otherwise each task is answered, calling `calculator` / `current_time` first when bound and needed,
  *    or the notes server's `save_note` / `list_notes` ("save a note …", "list my notes").
  */
@@ -234,8 +235,16 @@ function planAfterTools(messages: BaseMessage[], tools: DemoToolInfo[], locale: 
   };
   const answered = afterAnswer(ai, resultFor(calls[0]?.id, 0), locale);
   if (answered) return { text: withNote(answered, locale), toolCalls: [] };
-  const background = afterBackground(ai, resultFor(calls[0]?.id, 0), locale);
-  if (background) return { text: withNote(background, locale), toolCalls: [] };
+  const background = afterBackground(
+    ai,
+    resultFor(calls[0]?.id, 0),
+    { request: latestHumanText(messages), tools },
+    locale,
+  );
+  if (background)
+    return background.toolCalls.length
+      ? background
+      : { text: withNote(background.text, locale), toolCalls: [] };
   // The checklist (demo/todos.ts): written → delegate; all done → the final answer.
   const subagent = tools.find((t) => t.name === "subagent");
   if (answeredTodosOnly(ai)) {
