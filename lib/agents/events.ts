@@ -140,6 +140,11 @@ export interface HandoffEvent extends EventBase {
   fromAgentId: string;
   toAgentId: string;
 }
+/** Steering messages went to the root agent here, before its next model call (see steering.ts). */
+export interface SteerEvent extends EventBase {
+  type: "steer";
+  text: string;
+}
 export interface SummaryEvent extends EventBase {
   type: "summary";
   /** Summary that replaced older messages; persist it as the next run's `initialSummary`. */
@@ -181,6 +186,7 @@ export type RunEvent =
   | SubagentErrorEvent
   | UsageEvent
   | HandoffEvent
+  | SteerEvent
   | SummaryEvent
   | NoticeEvent
   | RunEndEvent;

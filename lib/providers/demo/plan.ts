@@ -14,6 +14,8 @@
  * 6. A request with the marker "[background]" (demo/background.ts) → the first subagent entry that
  *    may run in the background is started with `run_in_background`; then a short answer at once
  *    (with "[wait]" too: `wait_for_task` on it first, then an answer with its result).
+ * 0. Steering messages at the end (lib/agents/steering.ts) are acknowledged, quoting them; the
+ *    turn is then what it would have been without them.
  * 7. Otherwise each task is answered, calling `calculator` / `current_time` first when bound and needed,
  *    or the notes server's `save_note` / `list_notes` ("save a note …", "list my notes").
  */
@@ -29,6 +31,7 @@ import { answerAboutFiles, filesInView, isAboutFiles } from "./files";
 import { demoNote, demoT } from "./i18n";
 import { answerNoteResult, isNoteTool, planDeleteAfterList, planNoteCall } from "./notes";
 import { type Route, routeTask } from "./routing";
+import { acknowledgeSteers, isSteer, trailingSteers } from "./steer";
 import { asksForTime, findArithmetic, splitTasks } from "./tasks";
 import {
   answeredTodosOnly,
@@ -68,6 +71,12 @@ export function planTurn(
   locale: Locale = DEFAULT_LOCALE,
 ): DemoPlan {
   const t = demoT(locale);
+  // Steering the engine just added: acknowledged, then the turn it would have been without it.
+  const steers = trailingSteers(messages);
+  if (steers) {
+    const plan = planTurn(messages.slice(0, messages.length - steers), tools, locale);
+    return { ...plan, text: `${acknowledgeSteers(messages, steers, locale)}\n\n${plan.text}` };
+  }
   const last = messages.at(-1);
   if (last && ToolMessage.isInstance(last)) return planAfterTools(messages, tools, locale);
   const inView = filesInView(messages);
@@ -319,7 +328,8 @@ function clockArgs(tool: DemoToolInfo): Record<string, unknown> {
 /** Text of the latest human message (the task, for an isolated child). */
 export function latestHumanText(messages: BaseMessage[]): string {
   for (let i = messages.length - 1; i >= 0; i--) {
-    if (HumanMessage.isInstance(messages[i])) return readFileBlocks(messageText(messages[i])).text;
+    if (HumanMessage.isInstance(messages[i]) && !isSteer(messages[i]))
+      return readFileBlocks(messageText(messages[i])).text;
   }
   return "";
 }
