@@ -35,6 +35,10 @@ interface ComposerProps {
   onChange: (text: string) => void;
   onSend: (text: string) => void;
   onStop: () => void;
+  /** While an answer runs: send the text as the next turn once it ends (Enter does this too). */
+  onQueue?: (text: string) => void;
+  /** While an answer runs: hand the text to its root agent before its next model call. */
+  onSteer?: (text: string) => void;
   running: boolean;
   disabled?: boolean;
   /** What the empty box says; the keyboard hint is added where there is a keyboard. */
@@ -50,7 +54,8 @@ interface ComposerProps {
 
 /**
  * Enter sends, Shift+Enter adds a line (on a touch screen Enter adds a line and the button sends);
- * while an answer runs the button becomes Stop. Files come by the paperclip, by dropping them on the
+ * while an answer runs the button becomes Stop, and typed text can be queued (Enter) as the next
+ * turn or steered into the running answer. Files come by the paperclip, by dropping them on the
  * composer or by pasting; Send waits for their uploads.
  */
 export function Composer({
@@ -58,6 +63,8 @@ export function Composer({
   onChange: setText,
   onSend,
   onStop,
+  onQueue,
+  onSteer,
   running,
   disabled,
   placeholder,
@@ -85,9 +92,15 @@ export function Composer({
 
   function send() {
     const value = text.trim();
-    if (!value || running || disabled || uploading) return;
-    onSend(value);
+    if (!value || disabled || uploading) return;
+    if (!running) onSend(value);
+    else if (onQueue) onQueue(value);
   }
+
+  const midAnswer = (action: ((text: string) => void) | undefined) => {
+    const value = text.trim();
+    if (value && action && !disabled) action(value);
+  };
 
   return (
     <form
@@ -186,6 +199,28 @@ export function Composer({
           }}
           className="max-h-60 min-h-10 flex-1 resize-none bg-transparent px-2 py-2 text-[15px] outline-none placeholder:text-zinc-400 disabled:opacity-60"
         />
+        {running && onQueue && onSteer && text.trim() && (
+          <>
+            <button
+              type="button"
+              onClick={() => midAnswer(onQueue)}
+              title={t("queueTitle")}
+              data-testid="queue-button"
+              className="rounded-xl border border-zinc-300 px-3 py-2 text-sm font-medium text-zinc-800 hover:bg-zinc-100 dark:border-zinc-600 dark:text-zinc-100 dark:hover:bg-zinc-800"
+            >
+              {t("queue")}
+            </button>
+            <button
+              type="button"
+              onClick={() => midAnswer(onSteer)}
+              title={t("steerTitle")}
+              data-testid="steer-button"
+              className="rounded-xl bg-accent-600 px-3 py-2 text-sm font-medium text-white hover:bg-accent-700"
+            >
+              {t("steer")}
+            </button>
+          </>
+        )}
         {running ? (
           <button
             type="button"

@@ -117,6 +117,24 @@ const STATES: State[] = [
     },
   },
   {
+    // The composer while an answer runs, with Queue and Steer beside Stop and a queued message. The
+    // answer's request is held in the browser (never answered), so the state stays put for axe.
+    name: "chat-steer-queue",
+    signedIn: true,
+    open: async (page) => {
+      const chat = new ChatPage(page);
+      await chat.openNew("Team Lead");
+      await page.route("**/api/chat", () => {});
+      await chat.send("Compare three databases");
+      const input = page.getByTestId("composer-input");
+      await input.fill("Compute 6 * 7");
+      await page.getByTestId("queue-button").click();
+      await input.fill("Keep it short");
+      await expect(page.getByTestId("steer-button")).toBeVisible();
+      await expect(page.getByTestId("queued-message")).toHaveCount(1);
+    },
+  },
+  {
     // The Tasks page with a background task (the demo's "[background]" marker).
     name: "tasks",
     signedIn: true,
