@@ -134,7 +134,8 @@ export function ChatView({
   const midAnswer = useSteerQueue({
     running: chat.running,
     runId: chat.runId,
-    tree: lastTree,
+    assistantId: chat.live?.assistantId,
+    treeOf: (id) => chat.messages.find((m) => m.id === id)?.parts,
     // Not `send`: the draft and the files in the composer are the user's next message, not this one's.
     send: async (text) => {
       const outcome = await chat.send(text, last?.id ?? null);

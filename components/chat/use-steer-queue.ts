@@ -26,18 +26,22 @@ function steeredTexts(tree: MessageTree | null | undefined): Set<string> {
 export function useSteerQueue({
   running,
   runId,
-  tree,
+  assistantId,
+  treeOf,
   send,
 }: {
   running: boolean;
   runId: string | undefined;
-  /** The trace of the answer that runs or just ran (its steering notes say what was read). */
-  tree: MessageTree | null | undefined;
+  /** The message of the answer being written. */
+  assistantId: string | undefined;
+  /** A stored answer's trace (its steering notes say what its root agent read). */
+  treeOf: (messageId: string) => MessageTree | null | undefined;
   /** Sends a message as the next turn; resolves when that answer has ended. */
   send: (text: string) => Promise<unknown>;
 }) {
   const [queued, setQueued] = useState<QueuedMessage[]>([]);
-  const steered = useRef<string[]>([]);
+  /** Steered texts, with the answer they went to, until that answer has ended. */
+  const steered = useRef<{ text: string; messageId: string | undefined }[]>([]);
   const sending = useRef(false);
   const [, setTick] = useState(0);
 
@@ -59,7 +63,7 @@ export function useSteerQueue({
         body: JSON.stringify({ text }),
       }).catch(() => null);
       if (res?.ok) {
-        steered.current.push(text);
+        steered.current.push({ text, messageId: assistantId });
         return true;
       }
       // The answer ended meanwhile: the message becomes the next turn instead.
@@ -69,14 +73,16 @@ export function useSteerQueue({
       }
       return false;
     },
-    [runId, queue],
+    [runId, assistantId, queue],
   );
 
   useEffect(() => {
     if (running || sending.current) return;
     if (steered.current.length) {
-      const read = steeredTexts(tree);
-      const unread = steered.current.filter((t) => !read.has(t));
+      // Not the last message: a background task's follow-up may have come after the answer.
+      const unread = steered.current
+        .filter((s) => !s.messageId || !steeredTexts(treeOf(s.messageId)).has(s.text))
+        .map((s) => s.text);
       steered.current = [];
       if (unread.length) {
         setQueued((q) => [
@@ -94,7 +100,7 @@ export function useSteerQueue({
       sending.current = false;
       setTick((n) => n + 1);
     });
-  }, [running, queued, tree, send]);
+  }, [running, queued, treeOf, send]);
 
   return { queued, queue, remove, steer };
 }

@@ -32,6 +32,7 @@ test("Steer: the running answer's next model call receives the message; the trac
   // Nothing was queued: the message was read, not sent again as a turn.
   await expect(page.getByTestId("queued-messages")).toHaveCount(0);
   await expect(page.getByTestId("user-message")).toHaveCount(1);
+  await note.scrollIntoViewIfNeeded();
   await screenshot(page, "steer-noted");
 
   // Stored with the answer: after a reload the note is still where it went in.
