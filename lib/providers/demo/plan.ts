@@ -28,7 +28,7 @@ import { answerTask, answerWithToolResult, composeFinalAnswer } from "./answers"
 import { afterAnswer, planQuestion, wantsQuestion } from "./ask";
 import { afterBackground, planBackground, wantsBackground } from "./background";
 import { answerAboutFiles, filesInView, isAboutFiles } from "./files";
-import { demoNote, demoT } from "./i18n";
+import { ALL_DEMO_NOTES, demoNote, demoT } from "./i18n";
 import { answerNoteResult, isNoteTool, planDeleteAfterList, planNoteCall } from "./notes";
 import { type Route, routeTask } from "./routing";
 import { acknowledgeSteers, isSteer, trailingSteers } from "./steer";
@@ -310,6 +310,8 @@ function planAfterTools(messages: BaseMessage[], tools: DemoToolInfo[], locale: 
 }
 
 function withNote(text: string, locale: Locale): string {
+  // A text that quotes another demo answer (a waited-for task's result) has its note already.
+  if (ALL_DEMO_NOTES.some((note) => text.trimEnd().endsWith(note))) return text;
   return `${text}\n\n${demoNote(locale)}`;
 }
 
