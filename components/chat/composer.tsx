@@ -131,7 +131,7 @@ export function Composer({
       }`}
     >
       {files && <AttachmentChips chips={files.chips} onRemove={files.remove} />}
-      <div className="flex items-end gap-2">
+      <div className="flex flex-wrap items-end gap-2">
         {files && (
           <>
             <input
@@ -197,51 +197,54 @@ export function Composer({
               onStop();
             }
           }}
-          className="max-h-60 min-h-10 flex-1 resize-none bg-transparent px-2 py-2 text-[15px] outline-none placeholder:text-zinc-400 disabled:opacity-60"
+          className="max-h-60 min-h-10 min-w-48 flex-1 resize-none bg-transparent px-2 py-2 text-[15px] outline-none placeholder:text-zinc-400 disabled:opacity-60"
         />
-        {running && onQueue && onSteer && text.trim() && (
-          <>
+        {/* The buttons wrap together under the text on a narrow screen (Queue, Steer and Stop). */}
+        <div className="ms-auto flex shrink-0 items-end gap-2">
+          {running && onQueue && onSteer && text.trim() && (
+            <>
+              <button
+                type="button"
+                onClick={() => midAnswer(onQueue)}
+                title={t("queueTitle")}
+                data-testid="queue-button"
+                className="rounded-xl border border-zinc-300 px-3 py-2 text-sm font-medium text-zinc-800 hover:bg-zinc-100 dark:border-zinc-600 dark:text-zinc-100 dark:hover:bg-zinc-800"
+              >
+                {t("queue")}
+              </button>
+              <button
+                type="button"
+                onClick={() => midAnswer(onSteer)}
+                title={t("steerTitle")}
+                data-testid="steer-button"
+                className="rounded-xl bg-accent-600 px-3 py-2 text-sm font-medium text-white hover:bg-accent-700"
+              >
+                {t("steer")}
+              </button>
+            </>
+          )}
+          {running ? (
             <button
               type="button"
-              onClick={() => midAnswer(onQueue)}
-              title={t("queueTitle")}
-              data-testid="queue-button"
-              className="rounded-xl border border-zinc-300 px-3 py-2 text-sm font-medium text-zinc-800 hover:bg-zinc-100 dark:border-zinc-600 dark:text-zinc-100 dark:hover:bg-zinc-800"
+              onClick={onStop}
+              data-testid="stop-button"
+              className="rounded-xl bg-zinc-900 px-4 py-2 text-sm font-medium text-white hover:bg-zinc-700 dark:bg-zinc-100 dark:text-zinc-900"
             >
-              {t("queue")}
+              <Square className="mr-1 inline size-3.5 fill-current align-[-2px]" aria-hidden="true" />
+              {t("stop")}
             </button>
+          ) : (
             <button
-              type="button"
-              onClick={() => midAnswer(onSteer)}
-              title={t("steerTitle")}
-              data-testid="steer-button"
-              className="rounded-xl bg-accent-600 px-3 py-2 text-sm font-medium text-white hover:bg-accent-700"
+              type="submit"
+              data-testid="send-button"
+              disabled={!text.trim() || disabled || uploading}
+              title={uploading ? t("uploading") : undefined}
+              className="rounded-xl bg-accent-600 px-4 py-2 text-sm font-medium text-white hover:bg-accent-700 disabled:opacity-40"
             >
-              {t("steer")}
+              {t("send")}
             </button>
-          </>
-        )}
-        {running ? (
-          <button
-            type="button"
-            onClick={onStop}
-            data-testid="stop-button"
-            className="rounded-xl bg-zinc-900 px-4 py-2 text-sm font-medium text-white hover:bg-zinc-700 dark:bg-zinc-100 dark:text-zinc-900"
-          >
-            <Square className="mr-1 inline size-3.5 fill-current align-[-2px]" aria-hidden="true" />
-            {t("stop")}
-          </button>
-        ) : (
-          <button
-            type="submit"
-            data-testid="send-button"
-            disabled={!text.trim() || disabled || uploading}
-            title={uploading ? t("uploading") : undefined}
-            className="rounded-xl bg-accent-600 px-4 py-2 text-sm font-medium text-white hover:bg-accent-700 disabled:opacity-40"
-          >
-            {t("send")}
-          </button>
-        )}
+          )}
+        </div>
       </div>
     </form>
   );
