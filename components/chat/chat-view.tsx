@@ -17,11 +17,13 @@ import { ConversationCost } from "./cost";
 import { ExportMenu } from "./export-menu";
 import { AssistantMessage, UserMessage } from "./message-item";
 import { pendingQuestions, QuestionPanel } from "./question-panel";
+import { QueuedMessages } from "./queued-messages";
 import { ShareButton } from "./share-dialog";
 import { TemporaryBanner, TemporaryToggle } from "./temporary-chat";
 import { useAttachments } from "./use-attachments";
 import { useChat } from "./use-chat";
 import { useJumpToMessage } from "./use-jump-to-message";
+import { useSteerQueue } from "./use-steer-queue";
 
 /**
  * Requests the offline demo model understands as several tasks, so a delegating agent hands each
@@ -127,6 +129,19 @@ export function ChatView({
       files.restore(sent);
     }
   };
+  const lastTree =
+    last?.role === "ASSISTANT" ? (chat.live?.assistantId === last.id ? chat.live.tree : last.parts) : null;
+  const midAnswer = useSteerQueue({
+    running: chat.running,
+    runId: chat.runId,
+    assistantId: chat.live?.assistantId,
+    treeOf: (id) => chat.messages.find((m) => m.id === id)?.parts,
+    // Not `send`: the draft and the files in the composer are the user's next message, not this one's.
+    send: async (text) => {
+      const outcome = await chat.send(text, last?.id ?? null);
+      if (!outcome.ok) setDraft((d) => (d.trim() ? d : text));
+    },
+  });
   const nav = (m: ChatMessage) => {
     const info = siblingsInfo(chat.messages, m);
     return { ...info, onChange: (i: number) => setChoice((c) => ({ ...c, [m.parentId ?? "root"]: i })) };
@@ -243,18 +258,22 @@ export function ChatView({
           </div>
         )}
         {/* The questions the last answer waits for, also at hand above the composer. */}
-        {last?.role === "ASSISTANT" && (
-          <ComposerQuestions
-            tree={chat.live?.assistantId === last.id ? chat.live.tree : last.parts}
-            decide={chat.decide}
-          />
-        )}
+        {last?.role === "ASSISTANT" && <ComposerQuestions tree={lastTree} decide={chat.decide} />}
+        <QueuedMessages items={midAnswer.queued} onRemove={midAnswer.remove} />
         <Composer
           value={draft}
           onChange={setDraft}
           running={chat.running}
           disabled={!agentId}
           onStop={chat.stop}
+          onQueue={(text) => {
+            setDraft("");
+            midAnswer.queue(text);
+          }}
+          onSteer={async (text) => {
+            setDraft("");
+            if (!(await midAnswer.steer(text))) setDraft((d) => (d.trim() ? d : text));
+          }}
           onSend={(text) => void send(text, last?.id ?? null)}
           files={attachPolicy && attachPolicy.maxPerMessage > 0 ? files : undefined}
           placeholder={agent ? tc("placeholderAgent", { name: agent.name }) : tc("noAgent")}

@@ -37,6 +37,10 @@ interface ComposerProps {
   onChange: (text: string) => void;
   onSend: (text: string) => void;
   onStop: () => void;
+  /** While an answer runs: send the text as the next turn once it ends (Enter does this too). */
+  onQueue?: (text: string) => void;
+  /** While an answer runs: hand the text to its root agent before its next model call. */
+  onSteer?: (text: string) => void;
   running: boolean;
   disabled?: boolean;
   /** What the empty box says; the keyboard hint is added where there is a keyboard. */
@@ -54,7 +58,8 @@ interface ComposerProps {
 
 /**
  * Enter sends, Shift+Enter adds a line (on a touch screen Enter adds a line and the button sends);
- * while an answer runs the button becomes Stop. Files come by the paperclip, by dropping them on the
+ * while an answer runs the button becomes Stop, and typed text can be queued (Enter) as the next
+ * turn or steered into the running answer. Files come by the paperclip, by dropping them on the
  * composer or by pasting; Send waits for their uploads.
  */
 export function Composer({
@@ -62,6 +67,8 @@ export function Composer({
   onChange: setText,
   onSend,
   onStop,
+  onQueue,
+  onSteer,
   running,
   disabled,
   placeholder,
@@ -89,9 +96,15 @@ export function Composer({
 
   function send() {
     const value = text.trim();
-    if (!value || running || disabled || uploading) return;
-    onSend(value);
+    if (!value || disabled || uploading) return;
+    if (!running) onSend(value);
+    else if (onQueue) onQueue(value);
   }
+
+  const midAnswer = (action: ((text: string) => void) | undefined) => {
+    const value = text.trim();
+    if (value && action && !disabled) action(value);
+  };
 
   return (
     <form
@@ -122,7 +135,7 @@ export function Composer({
       }`}
     >
       {files && <AttachmentChips chips={files.chips} onRemove={files.remove} />}
-      <div className="flex items-end gap-2">
+      <div className="flex flex-wrap items-end gap-2">
         {files && (
           <>
             <input
@@ -189,29 +202,54 @@ export function Composer({
               onStop();
             }
           }}
-          className="max-h-60 min-h-10 flex-1 resize-none bg-transparent px-2 py-2 text-[15px] outline-none placeholder:text-zinc-400 disabled:opacity-60"
+          className="max-h-60 min-h-10 min-w-48 flex-1 resize-none bg-transparent px-2 py-2 text-[15px] outline-none placeholder:text-zinc-400 disabled:opacity-60"
         />
-        {running ? (
-          <button
-            type="button"
-            onClick={onStop}
-            data-testid="stop-button"
-            className="rounded-xl bg-zinc-900 px-4 py-2 text-sm font-medium text-white hover:bg-zinc-700 dark:bg-zinc-100 dark:text-zinc-900"
-          >
-            <Square className="mr-1 inline size-3.5 fill-current align-[-2px]" aria-hidden="true" />
-            {t("stop")}
-          </button>
-        ) : (
-          <button
-            type="submit"
-            data-testid="send-button"
-            disabled={!text.trim() || disabled || uploading}
-            title={uploading ? t("uploading") : undefined}
-            className="rounded-xl bg-accent-600 px-4 py-2 text-sm font-medium text-white hover:bg-accent-700 disabled:opacity-40"
-          >
-            {t("send")}
-          </button>
-        )}
+        {/* The buttons wrap together under the text on a narrow screen (Queue, Steer and Stop). */}
+        <div className="ms-auto flex shrink-0 items-end gap-2">
+          {running && onQueue && onSteer && text.trim() && (
+            <>
+              <button
+                type="button"
+                onClick={() => midAnswer(onQueue)}
+                title={t("queueTitle")}
+                data-testid="queue-button"
+                className="rounded-xl border border-zinc-300 px-3 py-2 text-sm font-medium text-zinc-800 hover:bg-zinc-100 dark:border-zinc-600 dark:text-zinc-100 dark:hover:bg-zinc-800"
+              >
+                {t("queue")}
+              </button>
+              <button
+                type="button"
+                onClick={() => midAnswer(onSteer)}
+                title={t("steerTitle")}
+                data-testid="steer-button"
+                className="rounded-xl bg-accent-600 px-3 py-2 text-sm font-medium text-white hover:bg-accent-700"
+              >
+                {t("steer")}
+              </button>
+            </>
+          )}
+          {running ? (
+            <button
+              type="button"
+              onClick={onStop}
+              data-testid="stop-button"
+              className="rounded-xl bg-zinc-900 px-4 py-2 text-sm font-medium text-white hover:bg-zinc-700 dark:bg-zinc-100 dark:text-zinc-900"
+            >
+              <Square className="mr-1 inline size-3.5 fill-current align-[-2px]" aria-hidden="true" />
+              {t("stop")}
+            </button>
+          ) : (
+            <button
+              type="submit"
+              data-testid="send-button"
+              disabled={!text.trim() || disabled || uploading}
+              title={uploading ? t("uploading") : undefined}
+              className="rounded-xl bg-accent-600 px-4 py-2 text-sm font-medium text-white hover:bg-accent-700 disabled:opacity-40"
+            >
+              {t("send")}
+            </button>
+          )}
+        </div>
       </div>
     </form>
   );

@@ -235,8 +235,13 @@ export function AssistantMessage({
           <TraceContent content={tree.content} />
         </ApprovalContext.Provider>
       ) : message.status === "STREAMING" ? (
-        <p className="text-sm text-zinc-500" data-testid="thinking">
-          <span className="inline-block animate-pulse">{t("thinking")}</span>
+        // The dot pulses, not the words: text fading in and out drops below readable contrast.
+        <p className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="thinking">
+          <span
+            aria-hidden="true"
+            className="me-1.5 inline-block size-1.5 animate-pulse rounded-full bg-current align-middle"
+          />
+          {t("thinking")}
         </p>
       ) : message.content ? (
         <Markdown text={message.content} />

@@ -33,6 +33,19 @@ export function TraceContent({ content }: { content: TraceNode[] }) {
                 {t("handoff")}
               </p>
             );
+          case "steer":
+            return (
+              <div
+                key={i}
+                data-testid="steer-note"
+                className="my-2 border-l-2 border-accent-500 pl-3 text-sm text-zinc-700 dark:text-zinc-300"
+              >
+                <span className="block text-xs font-medium text-zinc-600 dark:text-zinc-400">
+                  {t("steered")}
+                </span>
+                <span className="whitespace-pre-wrap">{node.text}</span>
+              </div>
+            );
           default:
             return null;
         }

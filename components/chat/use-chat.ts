@@ -311,6 +311,8 @@ export function useChat({
     stop,
     decide,
     running: stream.live !== null || remote !== null,
+    /** The run of the answer being written (live or followed), for Steer. */
+    runId: stream.live?.runId ?? remote?.runId,
     /** The answer is followed through its saved state, not live. */
     followingSaved: remote !== null,
   };

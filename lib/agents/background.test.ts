@@ -93,8 +93,9 @@ describe("background subagents", () => {
       });
       await run.result();
     }
-    expect(seen[0]).toContain("check_tasks");
+    expect(seen[0]).toEqual(expect.arrayContaining(["check_tasks", "wait_for_task"]));
     expect(seen[1]).not.toContain("check_tasks");
+    expect(seen[1]).not.toContain("wait_for_task");
   });
 
   it("refuses run_in_background for an entry not marked, without hooks, and when the host refuses", async () => {
@@ -132,5 +133,99 @@ describe("background subagents", () => {
       expect(end).toMatchObject({ name: "subagent", error: expect.stringContaining(c.expected) });
       expect((await run.result()).status).toBe("completed");
     }
+  });
+
+  describe("wait_for_task", () => {
+    /** a calls wait_for_task with `args` once, then answers with what it got. */
+    function waiter(args: Record<string, unknown>) {
+      return scriptedModelFactory({
+        a: (ctx) =>
+          toolResults(ctx).length
+            ? { text: `a got: ${toolResults(ctx).join(" | ")}` }
+            : { toolCalls: [{ name: "wait_for_task", args }] },
+      });
+    }
+    /** Hooks with tasks already in the table; `finishAfter` checks, T1 completes with "42". */
+    function tableHooks(finishAfter: number, initial: BackgroundTaskView[]) {
+      const tasks = initial.map((t) => ({ ...t }));
+      let checks = 0;
+      const hooks: BackgroundHooks = {
+        start: async () => ({ refused: "no" }),
+        check: async (ids) => {
+          checks++;
+          if (checks > finishAfter) Object.assign(tasks[0], { status: "completed", result: "42" });
+          return tasks.filter((t) => !ids || ids.includes(t.id)).map((t) => ({ ...t }));
+        },
+        waitPollMs: 10,
+      };
+      return { hooks, checks: () => checks };
+    }
+    const running = (id: string): BackgroundTaskView => ({
+      id,
+      agentName: "Agent B",
+      task: "research",
+      status: "running",
+    });
+    const start = (hooks: BackgroundHooks, args: Record<string, unknown>, signal?: AbortSignal) =>
+      createRun({
+        agents: [agent("a", { agent_ids: ["b"], allowSelf: false, background: ["b"] })],
+        agentLookup: { b: agent("b") },
+        messages: [user("go")],
+        modelFactory: waiter(args),
+        background: hooks,
+        ...(signal ? { signal } : {}),
+      });
+
+    it("waits until the named task ends and returns its result", async () => {
+      const { hooks, checks } = tableHooks(3, [running("T1"), running("T2")]);
+      const result = await (await start(hooks, { task_id: "T1" })).result();
+      expect(result.status).toBe("completed");
+      expect(result.text).toContain("Finished:\n- T1 (Agent B): completed\n  Result: 42");
+      expect(result.text).not.toContain("T2");
+      expect(checks()).toBe(4);
+    });
+
+    it("without task_id, returns when any running task ends and lists the others still running", async () => {
+      const { hooks } = tableHooks(2, [running("T1"), running("T2")]);
+      const result = await (await start(hooks, {})).result();
+      expect(result.text).toContain("- T1 (Agent B): completed");
+      expect(result.text).toContain("Running:\n- T2 (Agent B): running");
+    });
+
+    it("gives up after timeout_seconds with the task still running (not an error)", async () => {
+      const { hooks } = tableHooks(Number.POSITIVE_INFINITY, [running("T1")]);
+      hooks.waitPollMs = 200;
+      const run = await start(hooks, { task_id: "T1", timeout_seconds: 1 });
+      const events = await collect(run);
+      const result = await run.result();
+      expect(result.text).toContain("Still running after 1s");
+      expect(events.find((e) => e.type === "tool_call_end")).not.toHaveProperty("error");
+    });
+
+    it("answers at once for a finished task, an unknown one, or no running task", async () => {
+      const done: BackgroundTaskView = { ...running("T1"), status: "failed", error: "boom" };
+      const cases: [Record<string, unknown>, string][] = [
+        [{ task_id: "T1" }, "- T1 (Agent B): failed\n  Error: boom"],
+        [{ task_id: "nope" }, 'No background task "nope" in this conversation'],
+        [{}, "No background task is running."],
+      ];
+      for (const [args, expected] of cases) {
+        const { hooks, checks } = tableHooks(Number.POSITIVE_INFINITY, [done]);
+        expect((await (await start(hooks, args)).result()).text).toContain(expected);
+        expect(checks()).toBe(1);
+      }
+    });
+
+    it("ends the wait at once when the run is stopped", async () => {
+      const { hooks } = tableHooks(Number.POSITIVE_INFINITY, [running("T1")]);
+      const controller = new AbortController();
+      const run = await start(hooks, { task_id: "T1", timeout_seconds: 300 }, controller.signal);
+      const events: string[] = [];
+      for await (const e of run.stream()) {
+        events.push(e.type);
+        if (e.type === "tool_call_start") setTimeout(() => controller.abort(), 30);
+      }
+      expect((await run.result()).status).toBe("stopped");
+    });
   });
 });

@@ -7,6 +7,11 @@
 
 /** Name of the tool that reports the run's background tasks. */
 export const CHECK_TASKS_TOOL_NAME = "check_tasks";
+/** Name of the tool that waits (a bounded time) for a background task to end. */
+export const WAIT_FOR_TASK_TOOL_NAME = "wait_for_task";
+/** `wait_for_task`'s timeout when the model gives none, and the most it may ask for (seconds). */
+export const WAIT_DEFAULT_SECONDS = 60;
+export const WAIT_MAX_SECONDS = 300;
 
 export type BackgroundTaskStatus = "queued" | "running" | "completed" | "failed" | "cancelled";
 
@@ -46,12 +51,19 @@ export interface BackgroundHooks {
   start(req: BackgroundTaskRequest): Promise<BackgroundStart>;
   /** The tasks of this conversation (`ids` given: only those), newest last. */
   check(ids?: string[]): Promise<BackgroundTaskView[]>;
+  /** How often `wait_for_task` asks `check` while it waits (ms; default 1000). */
+  waitPollMs?: number;
+}
+
+/** A task that will not change any more. */
+export function isFinished(t: BackgroundTaskView): boolean {
+  return t.status === "completed" || t.status === "failed" || t.status === "cancelled";
 }
 
 /** What the model reads when a task started. */
 export function startedText(taskId: string, agentName: string, task: string): string {
   const short = task.length > 200 ? `${task.slice(0, 197)}…` : task;
-  return `Started task ${taskId} (${agentName}): ${short}\nIt runs in the background: go on with your answer. Its result arrives as a follow-up message in the conversation; call ${CHECK_TASKS_TOOL_NAME} to see its status or result.`;
+  return `Started task ${taskId} (${agentName}): ${short}\nIt runs in the background: go on with your answer. Its result arrives as a follow-up message in the conversation; call ${CHECK_TASKS_TOOL_NAME} to see its status or result, or ${WAIT_FOR_TASK_TOOL_NAME} to wait for it.`;
 }
 
 /** What `check_tasks` returns to the model. */
@@ -65,4 +77,19 @@ export function tasksText(tasks: BackgroundTaskView[]): string {
       return head;
     })
     .join("\n");
+}
+
+/** What `wait_for_task` returns: the tasks that ended while it waited, or that the wait timed out. */
+export function waitText(out: {
+  finished: BackgroundTaskView[];
+  running: BackgroundTaskView[];
+  timedOutAfter?: number;
+}): string {
+  const parts: string[] = [];
+  if (out.timedOutAfter !== undefined)
+    parts.push(`Still running after ${out.timedOutAfter}s (the wait timed out; the task goes on).`);
+  if (out.finished.length) parts.push(`Finished:\n${tasksText(out.finished)}`);
+  if (out.running.length) parts.push(`Running:\n${tasksText(out.running)}`);
+  if (!parts.length) return "No background tasks.";
+  return parts.join("\n");
 }

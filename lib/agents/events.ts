@@ -160,6 +160,11 @@ export interface HandoffEvent extends EventBase {
   fromAgentId: string;
   toAgentId: string;
 }
+/** Steering messages went to the root agent here, before its next model call (see steering.ts). */
+export interface SteerEvent extends EventBase {
+  type: "steer";
+  text: string;
+}
 export interface SummaryEvent extends EventBase {
   type: "summary";
   /** Summary that replaced older messages; persist it as the next run's `initialSummary`. */
@@ -203,6 +208,7 @@ export type RunEvent =
   | ModelStartEvent
   | ProviderRetryEvent
   | HandoffEvent
+  | SteerEvent
   | SummaryEvent
   | NoticeEvent
   | RunEndEvent;

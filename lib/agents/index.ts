@@ -27,6 +27,7 @@ export {
 export { childMaxTurns, DEFAULT_LIMITS, type Limits, resolveLimits } from "./limits";
 export { toBaseMessages } from "./messages";
 export { AgentRun, chooseGraphType, createRun, type RunResult } from "./run";
+export { MAX_STEER_CHARS, SteeringInbox } from "./steering";
 export {
   buildSubagentConfigs,
   type ExpansionState,

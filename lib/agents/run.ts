@@ -226,6 +226,7 @@ export class AgentRun {
       clock,
       approvals,
       background: this.opts.background,
+      steering: this.opts.steering,
       idle,
       files: this.files,
     };

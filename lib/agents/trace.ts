@@ -86,7 +86,13 @@ export interface HandoffNode {
   fromAgentId: string;
   toAgentId: string;
 }
-export type TraceNode = TextNode | ReasoningNode | ToolCallNode | SubagentNode | HandoffNode;
+/** A message the user sent while the answer ran, where the root agent received it. */
+export interface SteerNode {
+  type: "steer";
+  agentId: string;
+  text: string;
+}
+export type TraceNode = TextNode | ReasoningNode | ToolCallNode | SubagentNode | HandoffNode | SteerNode;
 
 export interface MessageTree {
   runId?: string;
@@ -427,6 +433,9 @@ export function applyEvent(tree: MessageTree, ev: RunEvent): MessageTree {
         fromAgentId: ev.fromAgentId,
         toAgentId: ev.toAgentId,
       });
+      break;
+    case "steer":
+      spanOf(ev.spanId).content.push({ type: "steer", agentId: ev.agentId, text: ev.text });
       break;
     case "summary":
       tree.summary = ev.text;

@@ -8,6 +8,7 @@ import type { RunNotice } from "./events";
 import type { RunFile } from "./files";
 import type { RunSnapshot } from "./graph/journal";
 import type { Limits } from "./limits";
+import type { SteeringInbox } from "./steering";
 
 /** Context a child sees: only the task (`isolated`) or the parent's conversation plus the task (`fork`). */
 export type ContextMode = "isolated" | "fork";
@@ -282,6 +283,8 @@ export interface CreateRunOptions {
   approvals?: ApprovalHooks;
   /** How delegations with `run_in_background` reach the host (see background.ts); without them they are refused. */
   background?: BackgroundHooks;
+  /** Where the host puts messages the user sends while the run goes on; the root reads them before its next model call. */
+  steering?: SteeringInbox;
   /**
    * Continue a run from its snapshot (same run id, agents and messages): what it did is replayed
    * without model calls, tool calls or events, and it goes on from where it stopped.

@@ -11,6 +11,8 @@ import {
   modelListSchema,
   modelSchema,
   responseObjectSchema,
+  taskListSchema,
+  taskSchema,
 } from "./response-schemas";
 import { responseRequestSchema } from "./responses-schema";
 
@@ -118,6 +120,35 @@ function build() {
           responses: { "200": completion, ...errors(400, 401, 404, 409, 429) },
         },
       },
+      "/tasks": {
+        get: {
+          summary: "The key's user's background subagent tasks, newest first (at most 100)",
+          responses: {
+            "200": { description: "A list.", content: json(ref("TaskList")) },
+            ...errors(401, 403),
+          },
+        },
+      },
+      "/tasks/{id}": {
+        get: {
+          summary: "One background task, with its result once completed",
+          parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
+          responses: {
+            "200": { description: "The task.", content: json(ref("Task")) },
+            ...errors(401, 403, 404),
+          },
+        },
+      },
+      "/tasks/{id}/cancel": {
+        post: {
+          summary: "Cancel a queued or running background task (404 when it is finished or not the user's)",
+          parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
+          responses: {
+            "200": { description: "The cancelled task.", content: json(ref("Task")) },
+            ...errors(401, 403, 404),
+          },
+        },
+      },
       "/openapi.json": {
         get: {
           summary: "This document",
@@ -136,6 +167,8 @@ function build() {
         ChatCompletion: response(chatCompletionSchema),
         Model: response(modelSchema),
         ModelList: response(modelListSchema),
+        Task: response(taskSchema),
+        TaskList: response(taskListSchema),
         Error: response(errorResponseSchema),
       },
     },

@@ -27,6 +27,22 @@ export type ApiModel = z.infer<typeof modelSchema>;
 
 export const modelListSchema = z.object({ object: z.literal("list"), data: z.array(modelSchema) });
 
+export const taskSchema = z.object({
+  id: z.string(),
+  object: z.literal("task"),
+  status: z.enum(["queued", "running", "completed", "failed", "cancelled"]),
+  agent_name: z.string().meta({ description: "The subagent that runs it." }),
+  task: z.string().meta({ description: "What it was asked to do." }),
+  conversation_id: z.string(),
+  result: z.string().nullable().meta({ description: "`completed`: the task's final answer." }),
+  error: z.string().nullable().meta({ description: "`failed`: why." }),
+  created_at: z.number().int(),
+  ended_at: z.number().int().nullable(),
+});
+export type ApiTask = z.infer<typeof taskSchema>;
+
+export const taskListSchema = z.object({ object: z.literal("list"), data: z.array(taskSchema) });
+
 export const usageSchema = z.object({
   prompt_tokens: z.number().int(),
   completion_tokens: z.number().int(),

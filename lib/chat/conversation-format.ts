@@ -43,6 +43,7 @@ const node: z.ZodType<Node> = z.lazy(() =>
       content: z.array(node),
     }),
     z.looseObject({ type: z.literal("handoff"), fromAgentId: z.string(), toAgentId: z.string() }),
+    z.looseObject({ type: z.literal("steer"), agentId: z.string(), text }),
   ]),
 );
 const tree = z.looseObject({

@@ -26,6 +26,8 @@ export interface LiveRun {
   items: StreamItem[];
   done: boolean;
   abort: (reason?: unknown) => void;
+  /** Hands a message to the root agent before its next model call (false: the run no longer reads them). */
+  steer?: (text: string) => boolean;
   listeners: Set<FeedListener>;
   /** Resolves when the run has ended and its answer was saved (or the save gave up). */
   ended: Promise<void>;
@@ -80,10 +82,12 @@ export function registerRun({
   meta,
   userId,
   abort,
+  steer,
 }: {
   meta: ChatMeta;
   userId: string;
   abort: LiveRun["abort"];
+  steer?: LiveRun["steer"];
 }): LiveRun {
   let markEnded = () => {};
   const ended = new Promise<void>((resolve) => {
@@ -95,6 +99,7 @@ export function registerRun({
     items: [meta],
     done: false,
     abort,
+    ...(steer ? { steer } : {}),
     listeners: new Set(),
     ended,
     markEnded,

@@ -3,7 +3,7 @@
 // resolved again for the user (secrets are never stored in the checkpoint). The engine replays
 // what was done without model or tool calls and goes on; the pump continues the stored answer.
 import "server-only";
-import { createRun, type MessageTree } from "@/lib/agents";
+import { createRun, type MessageTree, SteeringInbox } from "@/lib/agents";
 import { type MessageUsage, saveAnswer } from "@/lib/db/conversations";
 import { messageParts } from "@/lib/db/tool-approvals";
 import { withFileContents } from "@/lib/files/send";
@@ -57,6 +57,8 @@ export async function resumeRun({
     const charges = modelCallCharges({ runId, userId, limits });
     const approvals = new RunApprovals({ runId, userId });
     const controller = new AbortController();
+    // Messages the user sends while it runs (Steer), for the root agent.
+    const steering = new SteeringInbox();
     const run = await createRun({
       runId,
       agents: [root],
@@ -79,6 +81,7 @@ export async function resumeRun({
         limits,
       }),
       resume: cp.engine,
+      steering,
     });
     // The answer keeps its money cap across the pause (lib/quota/budget.ts).
     const cap = await answerBudgetOfRun({ runId, quota: limits });
@@ -86,6 +89,7 @@ export async function resumeRun({
     const live = registerRun({
       userId,
       abort: (reason) => controller.abort(reason),
+      steer: (text) => steering.push(text),
       meta: { ...cp.meta, resumedFrom: tree },
     });
     handleRelayedSignals();

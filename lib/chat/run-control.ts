@@ -51,6 +51,32 @@ export async function stopRun({
   throw new AppError("not_found:run", { key: "not_found.run_finished" });
 }
 
+/**
+ * Steer: hands the user's message to the root agent of their running answer, before its next model
+ * call, wherever it runs (relayed when another process runs it). The message shows in the answer's
+ * trace (a `steer` event) where it went in; one the run ends without reading is not delivered (the
+ * chat then sends it as the next turn). A run that is not running (ended, paused) is not found.
+ */
+export async function steerRun({
+  runId,
+  userId,
+  text,
+}: {
+  runId: string;
+  userId: string;
+  text: string;
+}): Promise<{ relayed: boolean }> {
+  const local = getLiveRun(runId);
+  if (local && local.userId === userId) {
+    if (!local.done && local.steer?.(text)) return { relayed: false };
+    throw new AppError("not_found:run", { key: "not_found.run_finished" });
+  }
+  const run = await getRunForUser({ runId, userId });
+  if (run.status !== "RUNNING") throw new AppError("not_found:run", { key: "not_found.run_finished" });
+  await runBus().signal({ type: "steer", runId, text });
+  return { relayed: true };
+}
+
 /** Stops every answer of a conversation that is about to be deleted, in whichever process runs it. */
 export async function stopConversationRuns({
   conversationId,
@@ -66,12 +92,15 @@ export async function stopConversationRuns({
 
 /**
  * Installs (once per process; the bus keeps one listener) what signals relayed from other processes
- * do here: a Stop aborts the run if this process runs it; a decision on a tool call reaches the
- * run waiting for it.
+ * do here: a Stop aborts the run if this process runs it, a Steer reaches its root agent; a
+ * decision on a tool call reaches the run waiting for it.
  */
 export function handleRelayedSignals(): void {
   runBus().onSignal((signal) => {
     if (signal.type === "stop") getLiveRun(signal.runId)?.abort(new Error("Stopped by the user"));
-    else void deliverRelayedDecision(signal.approvalId);
+    else if (signal.type === "steer") {
+      const run = getLiveRun(signal.runId);
+      if (run && !run.done) run.steer?.(signal.text);
+    } else void deliverRelayedDecision(signal.approvalId);
   });
 }

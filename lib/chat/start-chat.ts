@@ -9,6 +9,7 @@ import {
   type RunEvent,
   reduceEvents,
   rootText,
+  SteeringInbox,
 } from "@/lib/agents";
 import { addUsage, emptyUsage, MESSAGE_STATUS, RUN_STATUS } from "@/lib/chat/answer-usage";
 import { type AgentTree, loadAgentTree } from "@/lib/db/agents-tree";
@@ -230,6 +231,8 @@ export async function launchRun(input: LaunchInput): Promise<LiveRun> {
     assistantMessageId: newRowId(),
   };
   // Limit errors (depth, config count) are typed with a code; the route maps them to a response.
+  // Messages the user sends while it runs (Steer), for the root agent.
+  const steering = new SteeringInbox();
   const run = await createRun({
     ...(await engineRunInput({
       runId,
@@ -242,6 +245,7 @@ export async function launchRun(input: LaunchInput): Promise<LiveRun> {
       onModelCallEnd: charges.onModelCallEnd,
     })),
     initialSummary,
+    steering,
     approvals: approvals.hooks,
     background: backgroundHooks({
       userId,
@@ -305,7 +309,12 @@ export async function launchRun(input: LaunchInput): Promise<LiveRun> {
     agentId: tree.rootId,
     title,
   };
-  const live = registerRun({ userId, abort: (reason) => controller.abort(reason), meta });
+  const live = registerRun({
+    userId,
+    abort: (reason) => controller.abort(reason),
+    steer: (text) => steering.push(text),
+    meta,
+  });
   // Stops and decisions that reach another app process arrive here through the live run bus.
   handleRelayedSignals();
   const historyIds = [...prior.ids, turn.userMessageId];

@@ -1,5 +1,6 @@
 // Messages are catalog keys (errors.field.*): lib/http/zod-fields.ts.
 import { z } from "zod";
+import { MAX_STEER_CHARS } from "@/lib/agents/steering";
 
 const id = z.string().trim().min(1).max(64);
 
@@ -26,6 +27,11 @@ export const chatRequestSchema = z
     message: "field.regenerate_needs_conversation",
     path: ["conversationId"],
   });
+
+/** Body of POST /api/chat/runs/:runId/steer: a message for the running answer's root agent. */
+export const steerRequestSchema = z.strictObject({
+  text: z.string().trim().min(1, "field.message_empty").max(MAX_STEER_CHARS, "field.steer_long"),
+});
 
 export const renameSchema = z.object({
   title: z.string().trim().min(1, "field.title_empty").max(120, "field.title_long"),

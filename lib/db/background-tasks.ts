@@ -76,6 +76,14 @@ export function tasksOfUser({ userId, take = 100 }: { userId: string; take?: num
   });
 }
 
+/** One of the user's tasks with its conversation's title; null for another user's or an unknown id. */
+export function taskOfUser({ id, userId }: { id: string; userId: string }) {
+  return getDb().backgroundTask.findFirst({
+    where: { id, userId },
+    include: { conversation: { select: { title: true } } },
+  });
+}
+
 export function readTask({ id }: { id: string }): Promise<BackgroundTask | null> {
   return getDb().backgroundTask.findUnique({ where: { id } });
 }

@@ -11,13 +11,23 @@ import { getDb } from "./client";
 const CHANNEL = "delegate_run_stop";
 
 /** What one process asks of the process that runs a run. Small: a NOTIFY payload holds 8000 bytes. */
-export type RunSignal = { type: "stop"; runId: string } | { type: "decided"; approvalId: string };
+export type RunSignal =
+  | { type: "stop"; runId: string }
+  | { type: "decided"; approvalId: string }
+  | { type: "steer"; runId: string; text: string };
 
 /** The signal in a payload (also used by the Redis bus), or null for anything else. */
 export function parseRunSignal(payload: string): RunSignal | null {
   try {
-    const s = JSON.parse(payload) as Partial<{ type: string; runId: string; approvalId: string }>;
+    const s = JSON.parse(payload) as Partial<{
+      type: string;
+      runId: string;
+      approvalId: string;
+      text: string;
+    }>;
     if (s.type === "stop" && typeof s.runId === "string") return { type: "stop", runId: s.runId };
+    if (s.type === "steer" && typeof s.runId === "string" && typeof s.text === "string")
+      return { type: "steer", runId: s.runId, text: s.text };
     if (s.type === "decided" && typeof s.approvalId === "string")
       return { type: "decided", approvalId: s.approvalId };
   } catch {

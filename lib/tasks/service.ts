@@ -1,6 +1,6 @@
 // What the Tasks page and its Cancel button do: a user sees and cancels only their own tasks.
 import "server-only";
-import { cancelOwnTask, tasksOfUser } from "@/lib/db/background-tasks";
+import { cancelOwnTask, taskOfUser, tasksOfUser } from "@/lib/db/background-tasks";
 import { AppError } from "@/lib/errors";
 import { abortTaskHere } from "./jobs";
 
@@ -18,10 +18,10 @@ export interface TaskListItem {
   endedAt: Date | null;
 }
 
-/** The user's tasks, newest first (read only). */
-export async function listOwnTasks({ userId }: { userId: string }): Promise<TaskListItem[]> {
-  const rows = await tasksOfUser({ userId });
-  return rows.map((t) => ({
+type TaskRow = Awaited<ReturnType<typeof tasksOfUser>>[number];
+
+function itemOf(t: TaskRow): TaskListItem {
+  return {
     id: t.id,
     agentName: t.agentName,
     task: t.task,
@@ -32,7 +32,36 @@ export async function listOwnTasks({ userId }: { userId: string }): Promise<Task
     error: (t.error as { message?: string } | null)?.message ?? null,
     createdAt: t.createdAt,
     endedAt: t.endedAt,
-  }));
+  };
+}
+
+/** A task with its final answer (completed), as the Agents API reads it. */
+export type TaskDetail = TaskListItem & { result: string | null };
+
+const detailOf = (t: TaskRow): TaskDetail => ({ ...itemOf(t), result: t.result });
+
+/** The user's tasks, newest first (read only). */
+export async function listOwnTasks({ userId }: { userId: string }): Promise<TaskListItem[]> {
+  return (await tasksOfUser({ userId })).map(itemOf);
+}
+
+/** The user's tasks with their results, newest first (at most `take`, read only). */
+export async function listOwnTaskDetails({
+  userId,
+  take,
+}: {
+  userId: string;
+  take: number;
+}): Promise<TaskDetail[]> {
+  return (await tasksOfUser({ userId, take })).map(detailOf);
+}
+
+/** One of the user's tasks; another user's and an unknown one are both `not_found:task`. */
+export async function getOwnTask({ id, userId }: { id: string; userId: string }): Promise<TaskDetail> {
+  if (typeof id !== "string" || !id || id.length > 100) throw new AppError("not_found:task");
+  const row = await taskOfUser({ id, userId });
+  if (!row) throw new AppError("not_found:task");
+  return detailOf(row);
 }
 
 /**

@@ -84,3 +84,19 @@ test("the follow-up shows in the open chat without a reload, and the sidebar cou
   // Once it has ended, the count goes away.
   await expect(page.getByTestId("tasks-running")).toHaveCount(0, { timeout: 15_000 });
 });
+
+test("wait_for_task: with [wait] the lead waits for its background task and answers with its result", async ({
+  browser,
+}) => {
+  const { page } = await registerNewUser(browser, { name: "Waiter", tag: "tasks-wait" });
+  const chat = new ChatPage(page);
+  await chat.openNew("Team Lead");
+  await chat.send("Compare three databases [background] [wait]");
+  // The lead's answer is the first assistant message (the Researcher's follow-up may follow it).
+  const answer = page.getByTestId("assistant-message").first();
+  await expect(answer).toHaveAttribute("data-status", "COMPLETE", { timeout: 45_000 });
+  await expect(answer).toContainText("What wait_for_task returned");
+  await expect(answer).toContainText("completed");
+  await expect(answer).toContainText("Result:");
+  await screenshot(page, "background-task-waited");
+});

@@ -34,6 +34,9 @@ describe("GET /v1/openapi.json", () => {
         "/openapi.json",
         "/responses",
         "/responses/{id}",
+        "/tasks",
+        "/tasks/{id}",
+        "/tasks/{id}/cancel",
       ].sort(),
     );
     expect(doc.components.securitySchemes.bearer).toMatchObject({ type: "http", scheme: "bearer" });

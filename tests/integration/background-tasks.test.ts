@@ -73,6 +73,8 @@ describe("background subagent tasks", () => {
   let workerCalls = 0;
   /** How long the worker's model takes (a long one is cancelled while it runs). */
   let workerDelay = 0;
+  /** The lead waits for its task (wait_for_task) after starting it. */
+  let leadWaits = false;
 
   beforeEach(async () => {
     await stopBoss();
@@ -81,6 +83,7 @@ describe("background subagent tasks", () => {
     starts = 1;
     workerCalls = 0;
     workerDelay = 0;
+    leadWaits = false;
     owner = await makeUser("Owner");
     stranger = await makeUser("Stranger");
     worker = await makeAgent(owner.id, "Researcher");
@@ -96,19 +99,31 @@ describe("background subagent tasks", () => {
     setTestModelFactory(
       scriptedModelFactory({
         [lead.id]: (ctx) =>
-          toolResults(ctx).length
-            ? { text: `Lead: ${toolResults(ctx).join(" | ")}`, usage: { input: 20, output: 5 } }
-            : {
-                toolCalls: Array.from({ length: starts }, (_, i) => ({
-                  name: "subagent",
-                  args: {
-                    subagent_type: worker.id,
-                    description: `research ${i + 1}`,
-                    run_in_background: true,
+          leadWaits && toolResults(ctx).length === 1
+            ? {
+                toolCalls: [
+                  {
+                    name: "wait_for_task",
+                    args: {
+                      task_id: /Started task (\S+)/.exec(toolResults(ctx)[0])?.[1],
+                      timeout_seconds: 60,
+                    },
                   },
-                })),
-                usage: { input: 10, output: 5 },
-              },
+                ],
+              }
+            : toolResults(ctx).length
+              ? { text: `Lead: ${toolResults(ctx).join(" | ")}`, usage: { input: 20, output: 5 } }
+              : {
+                  toolCalls: Array.from({ length: starts }, (_, i) => ({
+                    name: "subagent",
+                    args: {
+                      subagent_type: worker.id,
+                      description: `research ${i + 1}`,
+                      run_in_background: true,
+                    },
+                  })),
+                  usage: { input: 10, output: 5 },
+                },
         [worker.id]: (ctx) => {
           workerCalls++;
           return {
@@ -181,6 +196,24 @@ describe("background subagent tasks", () => {
     // check_tasks' view (what the parent's next turn reads) has the result.
     const [view] = await tasksOfConversation({ userId: owner.id, conversationId: meta.conversationId });
     expect(view.result).toBe("Findings for research 1: 42");
+  });
+
+  it("wait_for_task holds the parent's answer until the task's job has finished, and returns its result", async () => {
+    leadWaits = true;
+    await startTaskWorkers();
+    const { meta, events } = await send();
+    const waited = events.find((e) => e.type === "tool_call_end" && e.name === "wait_for_task");
+    expect(waited).toMatchObject({ result: expect.stringContaining("Result: Findings for research 1: 42") });
+    expect(waited).not.toHaveProperty("error");
+    const [done] = await taskRows();
+    expect(done.status).toBe("COMPLETED");
+    expect(workerCalls).toBe(1);
+    // The lead's answer quotes the result it waited for; the follow-up message is written as usual.
+    const messages = await messagesOf(meta.conversationId);
+    expect(messages.find((m) => m.id === meta.assistantMessageId)?.content).toContain(
+      "Result: Findings for research 1: 42",
+    );
+    expect(messages.some((m) => m.id === done.resultMessageId)).toBe(true);
   });
 
   it("another user can neither see nor cancel the task; its owner can, and a cancelled task never runs", async () => {

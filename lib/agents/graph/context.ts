@@ -9,6 +9,7 @@ import type { ModelPrice } from "../cost";
 import type { RunEventInit, Usage } from "../events";
 import type { RunFile } from "../files";
 import type { Limits } from "../limits";
+import type { SteeringInbox } from "../steering";
 import type { AgentInput, Logger, ModelCallInfo, ModelFactory } from "../types";
 import type { IdleWatch } from "./idle";
 import type { Journal } from "./journal";
@@ -40,6 +41,8 @@ export interface RunContext {
   approvals?: ApprovalHooks;
   /** The host's background tasks; without them `run_in_background` is refused. */
   background?: BackgroundHooks;
+  /** Messages the user sends while the run goes on, for the root agent (see steering.ts). */
+  steering?: SteeringInbox;
   /** Work in flight vs. calls waiting for a person. */
   idle: IdleWatch;
   /** The price of an agent's model; undefined = the run does not account cost, null = no price. */

@@ -47,6 +47,8 @@ export interface RunSnapshot {
   spans: Record<string, number>;
   /** Calls waiting for a decision, by tool call id. */
   pending: Record<string, ApprovalRequest>;
+  /** Steering messages given to the root before a model turn, by `turnKey` (see steer.ts). */
+  steered?: Record<string, string[]>;
   /** Counter of generated ids. */
   seq: number;
   /** The run's time axis at the snapshot, so a resumed run's event offsets (`t`) continue it. */

@@ -5,6 +5,7 @@ import { AgentEngineError } from "../errors";
 import type { AgentExecution } from "./context";
 import { callModel } from "./model-node";
 import { detached } from "./model-stream";
+import { steeringBefore } from "./steer";
 import { runTools } from "./tools-node";
 
 const concat = (a: BaseMessage[], b: BaseMessage[]) => a.concat(b);
@@ -58,10 +59,11 @@ function compileStandardGraph() {
         const { exec, steps } = loopOf(config);
         const { messages: results } = await runTools(exec, state.messages, runAgentGraph);
         stepDone(steps);
-        const reply = await callModel(exec, state.messages.concat(results));
+        const steered = steeringBefore(exec);
+        const reply = await callModel(exec, state.messages.concat(results, steered));
         stepDone(steps);
         return new Command({
-          update: { messages: [...results, reply] },
+          update: { messages: [...results, ...steered, reply] },
           goto: hasToolCalls([reply]) ? "turn" : END,
         });
       },
@@ -108,8 +110,9 @@ export async function runAgentGraph(exec: AgentExecution, messages: BaseMessage[
     const run = async () => {
       // LangGraph's own checks: a limit below 1 is refused; with 1 the graph stops after the model node.
       if (limit < 1) throw new Error(`Passed "recursionLimit" must be at least 1.`);
-      const first = await callModel(exec, messages);
-      const afterFirst = messages.concat([first]);
+      const steered = steeringBefore(exec);
+      const first = await callModel(exec, messages.concat(steered));
+      const afterFirst = messages.concat(steered, [first]);
       if (!hasToolCalls(afterFirst)) return afterFirst;
       if (limit < 2) throw new GraphRecursionError(`Recursion limit of ${limit} reached`);
       // The first turn was step 1; LangGraph would let steps up to `limit` run and fail after

@@ -1,4 +1,9 @@
-import { CHECK_TASKS_TOOL_NAME } from "../background";
+import {
+  CHECK_TASKS_TOOL_NAME,
+  WAIT_DEFAULT_SECONDS,
+  WAIT_FOR_TASK_TOOL_NAME,
+  WAIT_MAX_SECONDS,
+} from "../background";
 import type { AgentInput, SubagentConfig } from "../types";
 
 /** Name of the dispatch tool every delegating agent gets. */
@@ -101,6 +106,28 @@ export function checkTasksToolDef(): FunctionToolDef {
   );
 }
 
+/** The `wait_for_task` tool, beside `check_tasks`. */
+export function waitForTaskToolDef(): FunctionToolDef {
+  return functionTool(
+    WAIT_FOR_TASK_TOOL_NAME,
+    `Wait until a background task started in this conversation ends and get its result. Without task_id, waits until any running task ends. Gives up after timeout_seconds (the task keeps running).`,
+    {
+      type: "object",
+      properties: {
+        task_id: {
+          type: "string",
+          description: "The task to wait for (from 'Started task …'); omit for any.",
+        },
+        timeout_seconds: {
+          type: "number",
+          description: `How long to wait at most, 1 to ${WAIT_MAX_SECONDS} seconds (default ${WAIT_DEFAULT_SECONDS}).`,
+        },
+      },
+      additionalProperties: false,
+    },
+  );
+}
+
 /** Whether an agent may start background tasks (one of its entries may run in the background). */
 export function hasBackgroundEntries(input: AgentInput): boolean {
   return input.subagentConfigs.some((c) => c.background);
@@ -115,7 +142,7 @@ export function toolDefsFor(input: AgentInput): FunctionToolDef[] {
   defs = [];
   for (const t of input.toolRegistry.values()) defs.push(functionTool(t.name, t.description, t.parameters));
   if (input.subagentConfigs.length > 0) defs.push(subagentToolDef(input.subagentConfigs));
-  if (hasBackgroundEntries(input)) defs.push(checkTasksToolDef());
+  if (hasBackgroundEntries(input)) defs.push(checkTasksToolDef(), waitForTaskToolDef());
   defsCache.set(input, defs);
   return defs;
 }

@@ -7,11 +7,11 @@ import {
   deniedResult,
   editedResult,
 } from "../approval";
-import { CHECK_TASKS_TOOL_NAME } from "../background";
+import { CHECK_TASKS_TOOL_NAME, WAIT_FOR_TASK_TOOL_NAME } from "../background";
 import { errorMessage } from "../errors";
 import { ASK_USER_TOOL_NAME, parseQuestion, parseTodos, WRITE_TODOS_TOOL_NAME } from "../tools";
 import type { RegistryTool, ToolOutput } from "../types";
-import { checkTasks, startBackgroundTask } from "./background-call";
+import { checkTasks, startBackgroundTask, waitForTask } from "./background-call";
 import type { AgentExecution } from "./context";
 import { Semaphore } from "./queue";
 import { type RunAgentGraph, runSubagent } from "./subagent";
@@ -218,6 +218,8 @@ export async function runTools(
         out = await startBackgroundTask(exec, { id, args });
       } else if (call.name === CHECK_TASKS_TOOL_NAME && hasBackgroundEntries(exec.input)) {
         out = await checkTasks(exec, args);
+      } else if (call.name === WAIT_FOR_TASK_TOOL_NAME && hasBackgroundEntries(exec.input)) {
+        out = await waitForTask(exec, args);
       } else if (call.name === SUBAGENT_TOOL_NAME && exec.input.subagentConfigs.length > 0) {
         gate ??= new Semaphore(run.limits.maxParallelSubagents);
         out = await runSubagent(exec, { id, args }, messages, gate, runGraph);

@@ -59,4 +59,37 @@ describe("demo: [background] marker", () => {
     const plan = planTurn([new HumanMessage("Compare three databases [background]")], [dispatch(false)]);
     expect(plan.toolCalls.some((c) => c.args.run_in_background)).toBe(false);
   });
+
+  it("with [wait] and wait_for_task bound, waits for the started task, then answers with what it returned", () => {
+    const tools: DemoToolInfo[] = [dispatch(true), { name: "wait_for_task" }];
+    const request = new HumanMessage("Compare three databases [background] [wait]");
+    const first = planTurn([request], tools);
+    expect(first.toolCalls[0].args.description).toBe("Compare three databases");
+    const started = [
+      request,
+      new AIMessage({ content: "", tool_calls: [{ id: "b1", ...first.toolCalls[0] }] }),
+      new ToolMessage({ content: "Started task t1 (Researcher): …", tool_call_id: "b1" }),
+    ];
+    const wait = planTurn(started, tools);
+    expect(wait.toolCalls).toEqual([
+      { name: "wait_for_task", args: { task_id: "t1", timeout_seconds: 120 } },
+    ]);
+    const waited = planTurn(
+      [
+        ...started,
+        new AIMessage({ content: "", tool_calls: [{ id: "w1", ...wait.toolCalls[0] }] }),
+        new ToolMessage({
+          content: "Finished:\n- t1 (Researcher): completed\n  Result: done",
+          tool_call_id: "w1",
+        }),
+      ],
+      tools,
+      "zh-CN",
+    );
+    expect(waited.toolCalls).toEqual([]);
+    expect(waited.text).toContain("`wait_for_task` 返回的内容");
+    expect(waited.text).toContain("Result: done");
+    // Without the tool bound, [wait] changes nothing: the usual short answer.
+    expect(planTurn(started, [dispatch(true)]).text).toContain("follow-up message");
+  });
 });

@@ -12,7 +12,10 @@
  * 5. A request with the marker "[ask]" (demo/ask.ts) → `ask_user` when bound, else handed whole to
  *    the first explicit child; after the answer, what the user chose.
  * 6. A request with the marker "[background]" (demo/background.ts) → the first subagent entry that
- *    may run in the background is started with `run_in_background`; then a short answer at once.
+ *    may run in the background is started with `run_in_background`; then a short answer at once
+ *    (with "[wait]" too: `wait_for_task` on it first, then an answer with its result).
+ * 0. Steering messages at the end (lib/agents/steering.ts) are acknowledged, quoting them; the
+ *    turn is then what it would have been without them.
  * 7. An eval judge's prompt (demo/judge.ts) → a fixed grade as JSON.
  * 8. Otherwise each task is answered, calling `calculator` / `current_time` first when bound and needed,
  *    or the notes server's `save_note` / `list_notes` ("save a note …", "list my notes").
@@ -26,10 +29,11 @@ import { answerTask, answerWithToolResult, composeFinalAnswer } from "./answers"
 import { afterAnswer, planQuestion, wantsQuestion } from "./ask";
 import { afterBackground, planBackground, wantsBackground } from "./background";
 import { answerAboutFiles, filesInView, isAboutFiles } from "./files";
-import { demoNote, demoT } from "./i18n";
+import { ALL_DEMO_NOTES, demoNote, demoT } from "./i18n";
 import { isJudgePrompt, judgeReply } from "./judge";
 import { answerNoteResult, isNoteTool, planDeleteAfterList, planNoteCall } from "./notes";
 import { type Route, routeTask } from "./routing";
+import { acknowledgeSteers, isSteer, trailingSteers } from "./steer";
 import { asksForTime, findArithmetic, splitTasks } from "./tasks";
 import { planTitle } from "./title";
 import {
@@ -72,6 +76,12 @@ export function planTurn(
   const t = demoT(locale);
   const title = planTitle(messages);
   if (title) return title;
+  // Steering the engine just added: acknowledged, then the turn it would have been without it.
+  const steers = trailingSteers(messages);
+  if (steers) {
+    const plan = planTurn(messages.slice(0, messages.length - steers), tools, locale);
+    return { ...plan, text: `${acknowledgeSteers(messages, steers, locale)}\n\n${plan.text}` };
+  }
   const last = messages.at(-1);
   if (last && ToolMessage.isInstance(last)) return planAfterTools(messages, tools, locale);
   const inView = filesInView(messages);
@@ -240,8 +250,16 @@ function planAfterTools(messages: BaseMessage[], tools: DemoToolInfo[], locale: 
   };
   const answered = afterAnswer(ai, resultFor(calls[0]?.id, 0), locale);
   if (answered) return { text: withNote(answered, locale), toolCalls: [] };
-  const background = afterBackground(ai, resultFor(calls[0]?.id, 0), locale);
-  if (background) return { text: withNote(background, locale), toolCalls: [] };
+  const background = afterBackground(
+    ai,
+    resultFor(calls[0]?.id, 0),
+    { request: latestHumanText(messages), tools },
+    locale,
+  );
+  if (background)
+    return background.toolCalls.length
+      ? background
+      : { text: withNote(background.text, locale), toolCalls: [] };
   // The checklist (demo/todos.ts): written → delegate; all done → the final answer.
   const subagent = tools.find((t) => t.name === "subagent");
   if (answeredTodosOnly(ai)) {
@@ -298,6 +316,8 @@ function planAfterTools(messages: BaseMessage[], tools: DemoToolInfo[], locale: 
 }
 
 function withNote(text: string, locale: Locale): string {
+  // A text that quotes another demo answer (a waited-for task's result) has its note already.
+  if (ALL_DEMO_NOTES.some((note) => text.trimEnd().endsWith(note))) return text;
   return `${text}\n\n${demoNote(locale)}`;
 }
 
@@ -316,7 +336,8 @@ function clockArgs(tool: DemoToolInfo): Record<string, unknown> {
 /** Text of the latest human message (the task, for an isolated child). */
 export function latestHumanText(messages: BaseMessage[]): string {
   for (let i = messages.length - 1; i >= 0; i--) {
-    if (HumanMessage.isInstance(messages[i])) return readFileBlocks(messageText(messages[i])).text;
+    if (HumanMessage.isInstance(messages[i]) && !isSteer(messages[i]))
+      return readFileBlocks(messageText(messages[i])).text;
   }
   return "";
 }

@@ -13,7 +13,18 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("title") };
 }
 
-const ENDPOINTS = ["models", "model", "chat", "responses", "response", "approvals", "openapi"] as const;
+const ENDPOINTS = [
+  "models",
+  "model",
+  "chat",
+  "responses",
+  "response",
+  "approvals",
+  "tasks",
+  "task",
+  "taskCancel",
+  "openapi",
+] as const;
 const ERRORS = ["401", "403", "404", "400", "413", "429"] as const;
 /** The body of every error (OpenAI's), shown as code. */
 const ERROR_SHAPE = '{"error": {"message": "…", "type": "…", "code": "…", "param": null}}';
