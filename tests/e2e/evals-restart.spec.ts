@@ -112,7 +112,7 @@ test("a server killed mid-run resumes the eval run without running finished case
   for (const c of CASES) await expect(results.getByRole("rowheader", { name: c.name })).toBeVisible();
   await expect(results.locator('[data-outcome="passed"]')).toHaveCount(CASES.length);
   // The run's status and the first results (the app shell scrolls inside, not the page).
-  await page.getByTestId("eval-run").scrollIntoViewIfNeeded();
+  await page.getByTestId("eval-status").scrollIntoViewIfNeeded();
   await screenshot(page, "evals-after-restart");
 
   const after = await perCase(evalRunId);
