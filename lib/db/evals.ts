@@ -283,18 +283,43 @@ export async function insertEvalConversation({
   userId,
   agentId,
   evalRunId,
+  caseId,
+  version,
   title,
 }: {
   userId: string;
   agentId: string;
   evalRunId: string;
+  caseId: string;
+  version: number;
   title: string;
 }): Promise<string> {
   const row = await getDb().conversation.create({
-    data: { userId, agentId, evalRunId, title },
+    data: { userId, agentId, evalRunId, evalCaseId: caseId, evalVersion: version, title },
     select: { id: true },
   });
   return row.id;
+}
+
+/**
+ * The (case, version) pairs of running eval runs that have no result, whose answer was interrupted
+ * (its process died or shut down) and that no process is running now — with how many times each ran.
+ */
+export async function interruptedEvalCases(): Promise<
+  { evalRunId: string; caseId: string; version: number; attempts: number }[]
+> {
+  const rows = await getDb().$queryRaw<
+    { evalRunId: string; caseId: string; version: number; attempts: bigint }[]
+  >`
+    SELECT c."evalRunId", c."evalCaseId" AS "caseId", c."evalVersion" AS "version", count(*) AS "attempts"
+    FROM "Conversation" c JOIN "EvalRun" e ON e."id" = c."evalRunId"
+    WHERE e."status" = 'RUNNING' AND c."evalCaseId" IS NOT NULL AND c."evalVersion" IS NOT NULL
+      AND NOT EXISTS (SELECT 1 FROM "EvalResult" r WHERE r."evalRunId" = c."evalRunId"
+        AND r."caseId" = c."evalCaseId" AND r."version" = c."evalVersion")
+    GROUP BY c."evalRunId", c."evalCaseId", c."evalVersion"
+    HAVING bool_or(EXISTS (SELECT 1 FROM "Run" x WHERE x."conversationId" = c."id" AND x."status" = 'INTERRUPTED'))
+      AND NOT bool_or(EXISTS (SELECT 1 FROM "Run" x WHERE x."conversationId" = c."id" AND x."status" = 'RUNNING'))`;
+  return rows.map((r) => ({ ...r, attempts: Number(r.attempts) }));
 }
 
 export async function deleteEvalConversation({ id }: { id: string }) {

@@ -5,7 +5,7 @@
 import "server-only";
 import type PgBoss from "pg-boss";
 import type { ModelFactory } from "@/lib/agents";
-import { evalRunStatus, hasResult, readEvalRun, storeResult } from "@/lib/db/evals";
+import { evalRunStatus, hasResult, interruptedEvalCases, readEvalRun, storeResult } from "@/lib/db/evals";
 import { env } from "@/lib/env";
 import { getBoss } from "@/lib/jobs/boss";
 import { runEvalCase } from "./run-case";
@@ -48,15 +48,15 @@ async function ensureQueue(boss: PgBoss) {
   });
 }
 
-/** Queues one job per (case, version) of an eval run. */
-export async function enqueueEvalJobs(jobs: EvalJob[]) {
+/** Queues one job per (case, version) of an eval run (`attempt` tells a re-queue from the first). */
+export async function enqueueEvalJobs(jobs: (EvalJob & { attempt?: number })[]) {
   const boss = await getBoss();
   await ensureQueue(boss);
   await boss.insert(
-    jobs.map((data) => ({
+    jobs.map(({ attempt, ...data }) => ({
       name: EVAL_QUEUE,
       data,
-      singletonKey: `${data.evalRunId}:${data.caseId}:${data.version}`,
+      singletonKey: `${data.evalRunId}:${data.caseId}:${data.version}${attempt ? `:${attempt}` : ""}`,
     })),
   );
   // This process's idle workers look now (others find the jobs at their next poll).
@@ -121,11 +121,27 @@ export function startEvalWorkers(): Promise<void> {
       );
       g.__evalWorkerIds.push(workerId);
     }
+    // A process that starts (a restart after a crash) queues again the cases a dead process was
+    // running: their job stays active in pg-boss until it expires (15 minutes), and the finished
+    // cases are not touched. Called after the lease's first heartbeat interrupted those runs.
+    await requeueInterruptedEvalCases().catch((err: unknown) =>
+      console.error(
+        JSON.stringify({ level: "error", msg: "re-queueing eval cases failed", error: String(err) }),
+      ),
+    );
   })().catch((err) => {
     g.__evalWorkers = undefined;
     throw err;
   });
   return g.__evalWorkers;
+}
+
+/** Queues again the interrupted cases of running eval runs; returns how many. */
+export async function requeueInterruptedEvalCases(): Promise<number> {
+  const found = await interruptedEvalCases();
+  if (found.length)
+    await enqueueEvalJobs(found.map(({ attempts, ...job }) => ({ ...job, attempt: attempts })));
+  return found.length;
 }
 
 /** Forgets the registration (after stopBoss, so a new engine gets workers again). */

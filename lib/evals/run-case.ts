@@ -126,6 +126,8 @@ export async function runEvalCase(target: CaseRunTarget): Promise<ResultRow> {
     userId,
     agentId,
     evalRunId: target.evalRunId,
+    caseId: evalCase.id,
+    version,
     title: `${evalCase.name || evalCase.input.slice(0, 40)} · v${version}`,
   });
   const assistantMessageId = newRowId();

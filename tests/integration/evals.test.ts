@@ -8,8 +8,14 @@ import { updateAgent } from "@/lib/builder/agents";
 import { fillMissingVersionTrees, readVersionTree } from "@/lib/db/agent-version-tree";
 import { getDb } from "@/lib/db/client";
 import { listConversations } from "@/lib/db/conversations";
-import { evalUsageOf } from "@/lib/db/evals";
-import { forgetEvalWorkers, handleEvalJob, setEvalModelFactory, startEvalWorkers } from "@/lib/evals/jobs";
+import { evalUsageOf, insertEvalConversation } from "@/lib/db/evals";
+import {
+  forgetEvalWorkers,
+  handleEvalJob,
+  requeueInterruptedEvalCases,
+  setEvalModelFactory,
+  startEvalWorkers,
+} from "@/lib/evals/jobs";
 import {
   cancelEval,
   exportCases,
@@ -274,6 +280,37 @@ describe("evals", () => {
       expect(run.done).toBe(2);
       expect(calls).toHaveLength(2);
       expect(calls.filter((c) => c.endsWith("|Say hello"))).toHaveLength(1);
+    }, 60_000);
+
+    it("a case whose process died mid-run is queued again; a finished or still running one is not", async () => {
+      await saveCases({ agentId: root.id, userId: owner.id, cases: [...CASES, { input: "Third" }] });
+      const evalRunId = await startEval({ agentId: root.id, userId: owner.id, versions: [1] });
+      const { cases } = await getEvalRun({ evalRunId, userId: owner.id });
+      expect(await handleEvalJob({ evalRunId, caseId: cases[0].id, version: 1 })).toBe("done");
+      // Case 2's answer was interrupted (its process died); case 3's still runs in a live process.
+      const runOf = async (caseId: string, status: string) => {
+        const conversationId = await insertEvalConversation({
+          userId: owner.id,
+          agentId: root.id,
+          evalRunId,
+          caseId,
+          version: 1,
+          title: "t",
+        });
+        await query(
+          `INSERT INTO "Run" ("id", "userId", "conversationId", "assistantMessageId", "status")
+           VALUES ($1, $2, $3, $4, $5::"RunStatus")`,
+          [`run-${caseId}`, owner.id, conversationId, `msg-${caseId}`, status],
+        );
+      };
+      await runOf(cases[1].id, "INTERRUPTED");
+      await runOf(cases[2].id, "RUNNING");
+      expect(await requeueInterruptedEvalCases()).toBe(1);
+      // Once the re-queued case has its result, nothing is queued again.
+      expect(await handleEvalJob({ evalRunId, caseId: cases[1].id, version: 1 })).toBe("done");
+      expect(await requeueInterruptedEvalCases()).toBe(0);
+      expect(calls.filter((c) => c.endsWith("|Say hello"))).toHaveLength(1);
+      expect(calls.filter((c) => c.endsWith("|Be brief"))).toHaveLength(1);
     }, 60_000);
 
     it("cancel: the remaining cases never run and the run says cancelled", async () => {
