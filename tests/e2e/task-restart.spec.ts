@@ -8,7 +8,7 @@ import { expect, screenshot, test } from "./fixtures";
 import { AuthPage } from "./pages/auth-page";
 import { ChatPage } from "./pages/chat-page";
 
-const PORT = Number(process.env.E2E_PORT ?? 3100) + 50;
+const PORT = Number(process.env.E2E_PORT ?? 3100) + 80;
 // Demo tokens slow enough that the task is surely still running when the process is killed; a dead
 // process noticed within seconds.
 const ENV = {
