@@ -13,7 +13,7 @@ import { AgentBuilderPage } from "./pages/agent-builder-page";
 import { AuthPage } from "./pages/auth-page";
 import { EvalsPage } from "./pages/evals-page";
 
-const PORT = Number(process.env.E2E_PORT ?? 3100) + 70;
+const PORT = Number(process.env.E2E_PORT ?? 3100) + 90;
 const ENV = { DEMO_TOKEN_DELAY_MS: "60", EVAL_CONCURRENCY: "1", EVAL_POLL_SECONDS: "1" };
 const CASES = [
   "Say hello",
