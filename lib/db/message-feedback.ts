@@ -27,6 +27,28 @@ export async function feedbackOf({
   return new Map(rows.map((r) => [r.messageId, { rating: toRating(r.rating), comment: r.comment }]));
 }
 
+/**
+ * The user's feedback on the answers of these conversations, by conversation id (an eval case's
+ * conversation has one answer; the newest rated one wins otherwise).
+ */
+export async function feedbackOnConversations({
+  userId,
+  conversationIds,
+}: {
+  userId: string;
+  conversationIds: string[];
+}): Promise<Map<string, Feedback>> {
+  if (!conversationIds.length) return new Map();
+  const rows = await getDb().messageFeedback.findMany({
+    where: { userId, message: { conversationId: { in: conversationIds } } },
+    orderBy: { updatedAt: "asc" },
+    select: { rating: true, comment: true, message: { select: { conversationId: true } } },
+  });
+  return new Map(
+    rows.map((r) => [r.message.conversationId, { rating: toRating(r.rating), comment: r.comment }]),
+  );
+}
+
 /** The message with its conversation's owner, to check who may rate it. */
 export function messageForFeedback(messageId: string) {
   return getDb().message.findUnique({

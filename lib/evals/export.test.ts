@@ -33,6 +33,7 @@ describe("evalResultsCsv", () => {
             outcome: "passed",
             cost: null,
             output: "ok",
+            feedback: { rating: "down" as const, comment: "Too long, =cut it" },
             judge: {
               score: 4,
               reasoning: "Good, short.",
@@ -49,13 +50,15 @@ describe("evalResultsCsv", () => {
     );
     const lines = csv.split("\r\n");
     expect(lines[0]).toBe(
-      "case_id,case_name,input,version,outcome,checks_passed,checks_total,failed_checks,input_tokens,output_tokens,model_calls,cost,currency,duration_ms,judge_score,judge_note,error,output",
+      "case_id,case_name,input,version,outcome,checks_passed,checks_total,failed_checks,input_tokens,output_tokens,model_calls,cost,currency,duration_ms,judge_score,judge_note,feedback,feedback_comment,error,output",
     );
     expect(lines[1]).toBe(
-      `c1,'=SUM(A1),"a, b",1,failed,1,2,max_cost,10,5,2,0.000123,EUR,42,,,,"He said ""hi"", then\nleft"`,
+      `c1,'=SUM(A1),"a, b",1,failed,1,2,max_cost,10,5,2,0.000123,EUR,42,,,,,,"He said ""hi"", then\nleft"`,
     );
-    // Unknown cost stays empty (not 0); the judge's score and reasoning.
-    expect(lines[2]).toBe('c1,\'=SUM(A1),"a, b",2,passed,1,2,max_cost,10,5,2,,EUR,42,4,"Good, short.",,ok');
+    // Unknown cost stays empty (not 0); the judge's score and reasoning; the starter's thumbs down.
+    expect(lines[2]).toBe(
+      'c1,\'=SUM(A1),"a, b",2,passed,1,2,max_cost,10,5,2,,EUR,42,4,"Good, short.",down,"Too long, =cut it",,ok',
+    );
     expect(lines[3]).toBe("");
   });
 
@@ -68,7 +71,7 @@ describe("evalResultsCsv", () => {
       },
       "USD",
     );
-    expect(csv.split("\r\n")[1]).toContain(",USD,42,,refused,,");
+    expect(csv.split("\r\n")[1]).toContain(",USD,42,,refused,,,,");
   });
 
   it("leaves out cases not run yet", () => {

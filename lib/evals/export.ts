@@ -21,6 +21,8 @@ const COLUMNS = [
   "duration_ms",
   "judge_score",
   "judge_note",
+  "feedback",
+  "feedback_comment",
   "error",
   "output",
 ] as const;
@@ -41,12 +43,15 @@ interface ExportedRun {
     cost: number | null;
     durationMs: number;
     judge: JudgeOutcome | null;
+    /** Its starter's thumbs up/down on the case's answer (rated in the case's trace). */
+    feedback?: { rating: "up" | "down"; comment: string | null } | null;
   }[];
 }
 
 /**
  * Cases in suite order, versions in run order; a case not run yet has no line. Unknown cost is
- * empty; judge_note is the judge's reasoning, or why it gave no score.
+ * empty; judge_note is the judge's reasoning, or why it gave no score; feedback is the starter's
+ * thumbs up/down ("up", "down" or empty) on the case's answer, with its comment.
  */
 export function evalResultsCsv(run: ExportedRun, currency: string): string {
   const rows = run.cases.flatMap((c) =>
@@ -74,6 +79,8 @@ export function evalResultsCsv(run: ExportedRun, currency: string): string {
           r.durationMs,
           r.judge && "score" in r.judge ? r.judge.score : null,
           r.judge ? ("score" in r.judge ? r.judge.reasoning : r.judge.error) : null,
+          r.feedback?.rating ?? null,
+          r.feedback?.comment ?? null,
           r.error?.message ?? null,
           r.output,
         ],

@@ -17,6 +17,7 @@ import {
   replaceCases,
   writeShareGate,
 } from "@/lib/db/evals";
+import { feedbackOnConversations } from "@/lib/db/message-feedback";
 import { readCurrency } from "@/lib/db/prices";
 import { AppError } from "@/lib/errors";
 import { issueText } from "@/lib/http/zod-fields";
@@ -190,7 +191,16 @@ async function visibleRun({ evalRunId, userId }: { evalRunId: string; userId: st
 /** The eval run with its results and per-version summaries (read only). */
 export async function getEvalRun({ evalRunId, userId }: { evalRunId: string; userId: string }) {
   const run = await visibleRun({ evalRunId, userId });
-  const results = await listResults({ evalRunId });
+  const stored = await listResults({ evalRunId });
+  // The thumbs up/down its starter gave a case's answer in its trace (the chat's own feedback).
+  const feedback = await feedbackOnConversations({
+    userId: run.userId,
+    conversationIds: stored.flatMap((r) => (r.conversationId ? [r.conversationId] : [])),
+  });
+  const results = stored.map((r) => ({
+    ...r,
+    feedback: (r.conversationId && feedback.get(r.conversationId)) || null,
+  }));
   const summaries = summarize(results, run.versions);
   return {
     id: run.id,

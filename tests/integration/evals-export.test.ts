@@ -3,6 +3,7 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { scriptedModelFactory } from "@/lib/agents/testing/scripted-model";
 import { listResults } from "@/lib/db/evals";
+import { saveFeedback } from "@/lib/db/message-feedback";
 import { forgetEvalWorkers, handleEvalJob, setEvalModelFactory } from "@/lib/evals/jobs";
 import { getEvalRun, saveCases, startEval } from "@/lib/evals/service";
 import { stopBoss } from "@/lib/jobs/boss";
@@ -94,7 +95,8 @@ describe("eval results export", () => {
     const res = await download(evalRunId, owner.id, "json");
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body.results).toEqual(JSON.parse(JSON.stringify(await listResults({ evalRunId }))));
+    const stored = (await listResults({ evalRunId })).map((r) => ({ ...r, feedback: null }));
+    expect(body.results).toEqual(JSON.parse(JSON.stringify(stored)));
     expect(body.summaries[0]).toMatchObject({ version: 1, cases: 2, passRate: 0.5 });
 
     // The viewer may view the agent but did not start this run: it answers as missing.
@@ -105,6 +107,28 @@ describe("eval results export", () => {
     const agentId = (await getEvalRun({ evalRunId, userId: owner.id })).agentId;
     const viewersRun = await startEval({ agentId, userId: viewer.id, versions: [1] });
     expect((await download(viewersRun, viewer.id)).status).toBe(200);
+  });
+
+  it("carries the starter's thumbs up/down on a case's answer, given in its trace, in CSV and JSON", async () => {
+    const two = (await listResults({ evalRunId })).find((r) => r.outcome === "failed");
+    const [answer] = await query<{ id: string }>(
+      `SELECT id FROM "Message" WHERE "conversationId" = $1 AND role = 'ASSISTANT'`,
+      [two?.conversationId],
+    );
+    await saveFeedback({
+      userId: owner.id,
+      messageId: answer.id,
+      feedback: { rating: "down", comment: "Said hi not bye" },
+    });
+    const body = await (await download(evalRunId, owner.id, "json")).json();
+    const rated = body.results.find((r: { caseId: string }) => r.caseId === two?.caseId);
+    expect(rated.feedback).toEqual({ rating: "down", comment: "Said hi not bye" });
+    expect(body.results.filter((r: { feedback: unknown }) => r.feedback === null)).toHaveLength(1);
+    const lines = (await (await download(evalRunId, owner.id)).text()).trimEnd().split("\r\n");
+    const header = lines[0].split(",");
+    const row = lines.find((l) => l.startsWith(`${two?.caseId},`))?.split(",") ?? [];
+    expect(row[header.indexOf("feedback")]).toBe("down");
+    expect(row[header.indexOf("feedback_comment")]).toBe("Said hi not bye");
   });
 
   it("a bad format is a 400 and a GET writes nothing", async () => {
