@@ -149,7 +149,8 @@ export function ChatView({
 
   return (
     <div className="flex h-full min-h-0 flex-col">
-      <div className="flex items-center gap-3 border-b border-zinc-200 px-4 py-2 dark:border-zinc-800">
+      {/* Wraps on a phone: the agent picker, the running total and the actions don't fit one line. */}
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-zinc-200 px-4 py-2 dark:border-zinc-800">
         <button
           type="button"
           onClick={() => setChatsOpen(true)}
