@@ -223,6 +223,14 @@ export class AgentRun {
       nextId: () => `${this.id.slice(0, 8)}_${++journal.data.seq}`,
       models: new Map(),
       journal,
+      checkpoint: async () => {
+        if (!this.opts.onCheckpoint) return;
+        try {
+          await this.opts.onCheckpoint(journal.snapshot());
+        } catch (err) {
+          logger.error({ event: "run_checkpoint_failed", runId, message: errorMessage(err) });
+        }
+      },
       clock,
       approvals,
       background: this.opts.background,

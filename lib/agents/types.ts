@@ -290,6 +290,13 @@ export interface CreateRunOptions {
    * without model calls, tool calls or events, and it goes on from where it stopped.
    */
   resume?: RunSnapshot;
+  /**
+   * Called with the run's snapshot each time it finished new work: a model turn without tool
+   * calls, a turn once its calls are announced, a tool call's result. A host that stores it can
+   * start the run again from it (`resume`) if its process dies. Awaited; a throw is logged and the
+   * run goes on.
+   */
+  onCheckpoint?: (snapshot: RunSnapshot) => Promise<void> | void;
 }
 
 export type { Limits, ReasoningKey, RunFile };

@@ -150,6 +150,31 @@ export async function insertTaskRun(run: {
   await getDb().run.create({ data: { ...run, status: "RUNNING" } });
 }
 
+/**
+ * Stores an attempt's progress and the ledger rows of the model calls it covers, in one
+ * transaction (a turn is in both or in neither). The checkpoint is written only while the task is
+ * still this attempt's; the rows always (the calls were made).
+ */
+export async function saveTaskCheckpoint({
+  taskId,
+  runId,
+  checkpoint,
+  usageRows,
+}: {
+  taskId: string;
+  runId: string;
+  checkpoint: Prisma.InputJsonValue;
+  usageRows: UsageRow[];
+}): Promise<void> {
+  await getDb().$transaction(async (tx) => {
+    if (usageRows.length) await tx.usageRecord.createMany({ data: usageRows });
+    await tx.backgroundTask.updateMany({
+      where: { id: taskId, runId, status: "RUNNING" },
+      data: { checkpoint },
+    });
+  });
+}
+
 /** The status of a task (cancel is seen by its running attempt through this). */
 export async function taskStatus({ id }: { id: string }): Promise<BackgroundTaskStatus | null> {
   const row = await getDb().backgroundTask.findUnique({ where: { id }, select: { status: true } });
@@ -225,6 +250,7 @@ export async function finishTaskAttempt(o: TaskOutcome): Promise<boolean> {
         resultMessageId,
         endedAt: new Date(),
         processId: null,
+        checkpoint: Prisma.DbNull,
       },
     });
     return true;
@@ -235,7 +261,7 @@ export async function finishTaskAttempt(o: TaskOutcome): Promise<boolean> {
 export async function failTask({ id, error }: { id: string; error: { code: string; message: string } }) {
   await getDb().backgroundTask.updateMany({
     where: { id, status: { in: ["QUEUED", "RUNNING"] } },
-    data: { status: "FAILED", error, endedAt: new Date(), processId: null },
+    data: { status: "FAILED", error, endedAt: new Date(), processId: null, checkpoint: Prisma.DbNull },
   });
 }
 
@@ -243,7 +269,7 @@ export async function failTask({ id, error }: { id: string; error: { code: strin
 export async function cancelOwnTask({ id, userId }: { id: string; userId: string }): Promise<boolean> {
   const { count } = await getDb().backgroundTask.updateMany({
     where: { id, userId, status: { in: ["QUEUED", "RUNNING"] } },
-    data: { status: "CANCELLED", endedAt: new Date() },
+    data: { status: "CANCELLED", endedAt: new Date(), checkpoint: Prisma.DbNull },
   });
   return count > 0;
 }

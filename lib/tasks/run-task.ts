@@ -1,6 +1,7 @@
 // One attempt of a background task, as the user who started it: the agent loaded again for them
 // (their right to it checked today), endpoints, MCP tools and prices resolved as for a chat answer,
-// each model call charged to the ledger (and the balance) as usual. It works on the task alone and
+// each model call charged to the ledger (and the balance) as usual. Its progress is stored as it
+// goes (checkpoint.ts); an attempt taking over from a dead process resumes from it. It works on the task alone and
 // cannot start tasks or ask anybody. Its end is one transaction (lib/db/background-tasks.ts): the
 // run and its usage, and, unless the task was cancelled meanwhile, the follow-up message.
 import "server-only";
@@ -32,6 +33,7 @@ import { newRowId } from "@/lib/db/ids";
 import { isAppError } from "@/lib/errors";
 import type { EffectiveLimits } from "@/lib/quota";
 import { processLeaseId } from "@/lib/quota/process-lease";
+import { checkpointWriter, storedCheckpoint } from "./checkpoint";
 
 /** How often a running attempt looks whether its task was cancelled (in another process). */
 const CANCEL_POLL_MS = 2000;
@@ -96,9 +98,13 @@ export async function runTaskAttempt({
 
   const charges = modelCallCharges({ runId, userId, limits });
   const messageId = newRowId();
+  // Taken over from a dead process: its run goes on from what that attempt had finished.
+  const resumed = storedCheckpoint(task, runId);
+  const tree = resumed?.tree ?? reduceEvents([]);
+  const usage = resumed?.usage ?? emptyUsage();
   try {
-    const run = await createRun(
-      await engineRunInput({
+    const run = await createRun({
+      ...(await engineRunInput({
         runId,
         root,
         runTools,
@@ -107,8 +113,10 @@ export async function runTaskAttempt({
         signal: controller.signal,
         limits,
         onModelCallEnd: charges.onModelCallEnd,
-      }),
-    );
+      })),
+      ...(resumed ? { resume: resumed.snapshot } : {}),
+      onCheckpoint: checkpointWriter({ taskId: task.id, runId, tree, usage, usageRows: charges.usageRows }),
+    });
     if (limits.answerBudget > 0) run.capCost(limits.answerBudget);
     await insertTaskRun({
       id: runId,
@@ -118,8 +126,6 @@ export async function runTaskAttempt({
       agentId: task.agentId,
       processId: processLeaseId(),
     });
-    const tree = reduceEvents([]);
-    const usage = emptyUsage();
     let end: Extract<RunEvent, { type: "run_end" }> | undefined;
     await run.consume((event) => {
       applyEvent(tree, event);

@@ -1,7 +1,8 @@
 // A background task outlives its process: an app instance of its own (on its own database) starts
 // the Researcher in the background, is killed (SIGKILL, the whole process group) while the task
 // runs, and is started again. The new process takes over the dead one's task (its lease went
-// stale), runs it from its start, and the result arrives as the conversation's follow-up message.
+// stale), resumes its run from its journal (turns finished before the kill are not repeated; the
+// one in flight is done again), and the result arrives as the conversation's follow-up message.
 import { createDatabase, dropDatabase } from "../helpers/test-database";
 import { type Instance, killInstance, startInstance, waitReady } from "./cluster-helpers";
 import { expect, screenshot, test } from "./fixtures";

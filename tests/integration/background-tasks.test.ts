@@ -1,8 +1,10 @@
 // Background subagents on a real PostgreSQL and the real job engine: a delegation with
 // run_in_background becomes a task row and a pg-boss job; the job runs the child and writes its
 // result as a follow-up assistant message (usage in the ledger); a second delivery, a finished task
-// and a task alive elsewhere are not run again; a task whose process died is picked up again;
-// another user can neither see nor cancel it; the per-user limit is a refusal the model reads.
+// and a task alive elsewhere are not run again; a task whose process died is picked up again and
+// resumes from its stored progress (finished model turns and tool calls are neither repeated nor
+// charged twice); another user can neither see nor cancel it; the per-user limit is a refusal the
+// model reads.
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { RunEvent } from "@/lib/agents";
 import { type ScriptContext, scriptedModelFactory } from "@/lib/agents/testing/scripted-model";
@@ -13,6 +15,7 @@ import { heartbeatLease } from "@/lib/db/process-leases";
 import { stopBoss } from "@/lib/jobs/boss";
 import { ensureProcessLease, processLeaseId } from "@/lib/quota/process-lease";
 import {
+  abortTaskHere,
   forgetTaskWorkers,
   handleTaskJob,
   requeueTasksOfDeadProcesses,
@@ -75,6 +78,10 @@ describe("background subagent tasks", () => {
   let workerDelay = 0;
   /** The lead waits for its task (wait_for_task) after starting it. */
   let leadWaits = false;
+  /** The worker looks something up (a tool call) before it answers. */
+  let workerLooksUp = false;
+  /** The tool results the worker's last call was given. */
+  let workerSaw: string[] = [];
 
   beforeEach(async () => {
     await stopBoss();
@@ -84,6 +91,8 @@ describe("background subagent tasks", () => {
     workerCalls = 0;
     workerDelay = 0;
     leadWaits = false;
+    workerLooksUp = false;
+    workerSaw = [];
     owner = await makeUser("Owner");
     stranger = await makeUser("Stranger");
     worker = await makeAgent(owner.id, "Researcher");
@@ -126,6 +135,18 @@ describe("background subagent tasks", () => {
                 },
         [worker.id]: (ctx) => {
           workerCalls++;
+          workerSaw = toolResults(ctx);
+          if (workerLooksUp && !workerSaw.length)
+            return {
+              toolCalls: [{ name: "look_up", args: { q: ctx.lastText } }],
+              usage: { input: 7, output: 3 },
+            };
+          if (workerLooksUp)
+            return {
+              text: `Findings after ${workerSaw.length} look-up: 42`,
+              usage: { input: 11, output: 4 },
+              ...(workerDelay ? { delayMs: workerDelay } : {}),
+            };
           return {
             text: `Findings for ${ctx.lastText}: 42`,
             usage: { input: 7, output: 3 },
@@ -305,6 +326,73 @@ describe("background subagent tasks", () => {
     expect(await handleTaskJob({ taskId: task.id })).toBe("skipped");
     const followUps = (await messagesOf(meta.conversationId)).filter((m) => m.agentId === worker.id);
     expect(followUps).toHaveLength(1);
+  });
+
+  it("a task taken over after its process died resumes from its journal: finished turns are not called or charged again", async () => {
+    workerLooksUp = true;
+    workerDelay = 10 * 60_000;
+    const { meta } = await send();
+    await startTaskWorkers();
+    // The first attempt finished its first turn and its tool call and waits on its second turn:
+    // both were stored before that call began.
+    const [first] = await until(taskRows, ([t]) => t?.status === "RUNNING" && workerCalls === 2);
+    const checkpointOf = () =>
+      query<{ checkpoint: { snapshot: { turns: object; results: object } } | null }>(
+        `SELECT "checkpoint" FROM "BackgroundTask" WHERE "id" = $1`,
+        [first.id],
+      );
+    const [stored] = await checkpointOf();
+    expect(Object.keys(stored.checkpoint?.snapshot.turns ?? {})).toHaveLength(1);
+    expect(Object.keys(stored.checkpoint?.snapshot.results ?? {})).toHaveLength(1);
+    // The first turn is in the ledger already, written with the progress that has it.
+    const ledger = () =>
+      query<{ runId: string; inputTokens: number }>(
+        `SELECT "runId", "inputTokens" FROM "UsageRecord" WHERE "agentId" = $1 ORDER BY "createdAt"`,
+        [worker.id],
+      );
+    expect(await ledger()).toEqual([{ runId: first.runId, inputTokens: 7 }]);
+
+    // Its process dies: the attempt writes nothing more to the task (here: it is stopped after
+    // the task was taken from it, so its end finds the task no longer its own).
+    await query(`UPDATE "BackgroundTask" SET "processId" = 'dead-process', "runId" = NULL WHERE "id" = $1`, [
+      first.id,
+    ]);
+    abortTaskHere(first.id);
+    const runStatus = (id: string | null) =>
+      query<{ status: string }>(`SELECT "status"::text AS "status" FROM "Run" WHERE "id" = $1`, [id]);
+    await until(
+      () => runStatus(first.runId),
+      ([r]) => r !== undefined && r.status !== "RUNNING",
+    );
+    expect((await taskRows())[0].status).toBe("RUNNING");
+
+    // Taken over: the new attempt calls the model only for the turn that had not finished.
+    workerDelay = 0;
+    expect(await requeueTasksOfDeadProcesses()).toBe(1);
+    const [done] = await until(taskRows, ([t]) => t?.status === "COMPLETED");
+    expect(done.attempts).toBe(2);
+    expect(done.runId).not.toBe(first.runId);
+    expect(workerCalls).toBe(3);
+    // It was given the tool result the dead attempt had (the tool was not called again).
+    expect(workerSaw).toEqual([expect.stringContaining('Tool "look_up" is not available')]);
+    // Each turn is in the ledger once: the first under the dead attempt's run, the second under the new one.
+    expect(await ledger()).toEqual([
+      { runId: first.runId, inputTokens: 7 },
+      { runId: done.runId, inputTokens: 11 },
+    ]);
+    // The follow-up message has the whole trace (the look-up done before the takeover) and usage.
+    const [followUp] = await query<{
+      content: string;
+      parts: { content: { type: string; name?: string }[] };
+      usage: { inputTokens: number };
+    }>(`SELECT "content", "parts", "usage" FROM "Message" WHERE "id" = $1`, [done.resultMessageId]);
+    expect(followUp.content).toBe("Findings after 1 look-up: 42");
+    expect(followUp.parts.content).toContainEqual(
+      expect.objectContaining({ type: "tool_call", name: "look_up" }),
+    );
+    expect(followUp.usage.inputTokens).toBe(18);
+    expect(await checkpointOf()).toEqual([{ checkpoint: null }]);
+    expect((await messagesOf(meta.conversationId)).filter((m) => m.agentId === worker.id)).toHaveLength(1);
   });
 
   it("over the user's limit the dispatch tool returns a refusal the model reads, and no task is stored", async () => {

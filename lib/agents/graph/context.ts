@@ -37,6 +37,8 @@ export interface RunContext {
   clock: RunClock;
   /** What the run has done (replayed when the run resumes from a snapshot). */
   journal: Journal;
+  /** Hands the journal to the host after new work finished (`onCheckpoint`); never throws. */
+  checkpoint(): Promise<void>;
   /** The host's approval hooks; without them a tool that asks before running is refused. */
   approvals?: ApprovalHooks;
   /** The host's background tasks; without them `run_in_background` is refused. */

@@ -131,6 +131,9 @@ export async function callModel(exec: AgentExecution, messages: BaseMessage[]): 
     // Called from a graph node too: the model call gets none of the node's config (callbacks).
     const { message, tokens, cost } = await detached(() => streamTurn(exec, messages));
     run.journal.recordTurn(key, message, tokens, cost);
+    // A turn with calls is checkpointed once they are announced (tools-node.ts), so a resumed
+    // trace has them.
+    if (!message.tool_calls?.length) await run.checkpoint();
     return message;
   } finally {
     run.idle.end();

@@ -185,82 +185,87 @@ export async function runTools(
   let gate: Semaphore | undefined;
   let handoffTo: string | undefined;
 
-  const results = await Promise.all(
-    calls.map(async (call) => {
-      const id = call.id as string;
-      const args = (call.args ?? {}) as Record<string, unknown>;
-      const source = exec.input.toolRegistry.get(call.name)?.source;
-      const handoff = resolveHandoff?.(exec, call.name);
-      // A resumed run: calls finished before the pause keep their result (no events, no rerun).
-      const recorded = run.journal.data.results[id];
-      if (recorded) {
-        if (handoff && !recorded.error && handoffTo === undefined) handoffTo = handoff.agentId;
-        return toolMessage(id, call.name, recorded);
-      }
-      const start = {
-        type: "tool_call_start" as const,
-        spanId,
-        parentSpanId,
-        depth,
-        agentId,
-        id,
-        name: call.name,
-      };
-      // A call of a replayed turn was announced before the pause.
-      if (!run.journal.replayedCalls.has(id))
-        run.emit(source ? { ...start, args, source } : { ...start, args });
-      let out: ToolOutput & { error?: string };
-      if (
-        call.name === SUBAGENT_TOOL_NAME &&
-        exec.input.subagentConfigs.length > 0 &&
-        args.run_in_background === true
-      ) {
-        out = await startBackgroundTask(exec, { id, args });
-      } else if (call.name === CHECK_TASKS_TOOL_NAME && hasBackgroundEntries(exec.input)) {
-        out = await checkTasks(exec, args);
-      } else if (call.name === WAIT_FOR_TASK_TOOL_NAME && hasBackgroundEntries(exec.input)) {
-        out = await waitForTask(exec, args);
-      } else if (call.name === SUBAGENT_TOOL_NAME && exec.input.subagentConfigs.length > 0) {
-        gate ??= new Semaphore(run.limits.maxParallelSubagents);
-        out = await runSubagent(exec, { id, args }, messages, gate, runGraph);
-      } else if (handoff) {
-        if (handoffTo === undefined) {
-          handoffTo = handoff.agentId;
-          run.emit({
-            type: "handoff",
-            spanId,
-            parentSpanId,
-            depth,
-            agentId,
-            fromAgentId: agentId,
-            toAgentId: handoff.agentId,
-          });
-          out = { text: `Transferred to ${handoff.name}.` };
-        } else {
-          out = { text: "Ignored: the conversation was already handed over.", error: "duplicate handoff" };
-        }
+  const pending = calls.map(async (call) => {
+    const id = call.id as string;
+    const args = (call.args ?? {}) as Record<string, unknown>;
+    const source = exec.input.toolRegistry.get(call.name)?.source;
+    const handoff = resolveHandoff?.(exec, call.name);
+    // A resumed run: calls finished before the pause keep their result (no events, no rerun).
+    const recorded = run.journal.data.results[id];
+    if (recorded) {
+      if (handoff && !recorded.error && handoffTo === undefined) handoffTo = handoff.agentId;
+      return toolMessage(id, call.name, recorded);
+    }
+    const start = {
+      type: "tool_call_start" as const,
+      spanId,
+      parentSpanId,
+      depth,
+      agentId,
+      id,
+      name: call.name,
+    };
+    // A call of a replayed turn was announced before the pause.
+    if (!run.journal.replayedCalls.has(id))
+      run.emit(source ? { ...start, args, source } : { ...start, args });
+    let out: ToolOutput & { error?: string };
+    if (
+      call.name === SUBAGENT_TOOL_NAME &&
+      exec.input.subagentConfigs.length > 0 &&
+      args.run_in_background === true
+    ) {
+      out = await startBackgroundTask(exec, { id, args });
+    } else if (call.name === CHECK_TASKS_TOOL_NAME && hasBackgroundEntries(exec.input)) {
+      out = await checkTasks(exec, args);
+    } else if (call.name === WAIT_FOR_TASK_TOOL_NAME && hasBackgroundEntries(exec.input)) {
+      out = await waitForTask(exec, args);
+    } else if (call.name === SUBAGENT_TOOL_NAME && exec.input.subagentConfigs.length > 0) {
+      gate ??= new Semaphore(run.limits.maxParallelSubagents);
+      out = await runSubagent(exec, { id, args }, messages, gate, runGraph);
+    } else if (handoff) {
+      if (handoffTo === undefined) {
+        handoffTo = handoff.agentId;
+        run.emit({
+          type: "handoff",
+          spanId,
+          parentSpanId,
+          depth,
+          agentId,
+          fromAgentId: agentId,
+          toAgentId: handoff.agentId,
+        });
+        out = { text: `Transferred to ${handoff.name}.` };
       } else {
-        out = await runRegistryTool(exec, { id, name: call.name, args });
-        // The plan the user sees: announced once the call succeeded (its arguments are valid).
-        if (call.name === WRITE_TODOS_TOOL_NAME && !out.error && exec.input.toolRegistry.has(call.name))
-          run.emit({ type: "todos", spanId, parentSpanId, depth, agentId, id, todos: parseTodos(args) });
+        out = { text: "Ignored: the conversation was already handed over.", error: "duplicate handoff" };
       }
-      run.journal.data.results[id] = out.error ? { text: out.text, error: out.error } : { text: out.text };
-      const end = {
-        type: "tool_call_end" as const,
-        spanId,
-        parentSpanId,
-        depth,
-        agentId,
-        id,
-        name: call.name,
-        result: out.text,
-        ...(out.structuredAt !== undefined && { structuredAt: out.structuredAt }),
-      };
-      run.emit(out.error ? { ...end, error: out.error } : end);
-      return toolMessage(id, call.name, out);
-    }),
-  );
+    } else {
+      out = await runRegistryTool(exec, { id, name: call.name, args });
+      // The plan the user sees: announced once the call succeeded (its arguments are valid).
+      if (call.name === WRITE_TODOS_TOOL_NAME && !out.error && exec.input.toolRegistry.has(call.name))
+        run.emit({ type: "todos", spanId, parentSpanId, depth, agentId, id, todos: parseTodos(args) });
+    }
+    run.journal.data.results[id] = out.error ? { text: out.text, error: out.error } : { text: out.text };
+    const end = {
+      type: "tool_call_end" as const,
+      spanId,
+      parentSpanId,
+      depth,
+      agentId,
+      id,
+      name: call.name,
+      result: out.text,
+      ...(out.structuredAt !== undefined && { structuredAt: out.structuredAt }),
+    };
+    run.emit(out.error ? { ...end, error: out.error } : end);
+    await run.checkpoint();
+    return toolMessage(id, call.name, out);
+  });
+  const all = Promise.all(pending);
+  all.catch(() => {}); // awaited below; not unhandled while the checkpoint is written
+  // Every call's start was emitted synchronously above: the turn is checkpointed with them
+  // (unless all of them were replayed: nothing new).
+  if (calls.some((c) => !run.journal.data.results[c.id as string])) await run.checkpoint();
+  const results = await all;
   return { messages: results, handoffTo };
 }
 
