@@ -108,7 +108,13 @@ export function finishReasonOf(pending: PendingApproval[]): FinishReason {
   return pending.length ? "requires_action" : "stop";
 }
 
-export const completionId = (meta: ChatMeta) => `chatcmpl-${meta.runId}`;
+const COMPLETION_PREFIX = "chatcmpl-";
+
+export const completionId = (meta: ChatMeta) => `${COMPLETION_PREFIX}${meta.runId}`;
+
+/** The run a completion id names (a bare run id is taken as it is). */
+export const runIdOfCompletion = (id: string) =>
+  id.startsWith(COMPLETION_PREFIX) ? id.slice(COMPLETION_PREFIX.length) : id;
 
 /** The non-streaming answer: a `chat.completion` with the whole tree's usage and its trace. */
 export function completionOf(meta: ChatMeta, tree: MessageTree, created: number): ChatCompletion {

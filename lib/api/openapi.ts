@@ -3,6 +3,7 @@
 // (response-schemas.ts), with Zod 4's own JSON Schema output (2020-12, OpenAPI 3.1's dialect).
 // Built once per process: it depends on nothing but the code.
 import { type ZodType, z } from "zod";
+import { steerRequestSchema } from "@/lib/chat/validation";
 import { approvalDecisionRequestSchema } from "./approval-schema";
 import { chatCompletionRequestSchema } from "./chat-schema";
 import {
@@ -11,6 +12,7 @@ import {
   modelListSchema,
   modelSchema,
   responseObjectSchema,
+  steerSchema,
   taskListSchema,
   taskSchema,
 } from "./response-schemas";
@@ -120,6 +122,26 @@ function build() {
           responses: { "200": completion, ...errors(400, 401, 404, 409, 429) },
         },
       },
+      "/chat/completions/{id}/steer": {
+        post: {
+          summary:
+            "Steer a running completion: the text reaches its root agent before its next model call (the chat's Steer)",
+          parameters: [
+            {
+              name: "id",
+              in: "path",
+              required: true,
+              description: "The completion's id, as its chunks carry it (chatcmpl-…).",
+              schema: { type: "string" },
+            },
+          ],
+          requestBody: { required: true, content: json(ref("SteerRequest")) },
+          responses: {
+            "200": { description: "Accepted.", content: json(ref("Steer")) },
+            ...errors(400, 401, 403, 404),
+          },
+        },
+      },
       "/tasks": {
         get: {
           summary: "The key's user's background subagent tasks, newest first (at most 100)",
@@ -169,6 +191,8 @@ function build() {
         ModelList: response(modelListSchema),
         Task: response(taskSchema),
         TaskList: response(taskListSchema),
+        SteerRequest: request(steerRequestSchema),
+        Steer: response(steerSchema),
         Error: response(errorResponseSchema),
       },
     },

@@ -43,6 +43,15 @@ export type ApiTask = z.infer<typeof taskSchema>;
 
 export const taskListSchema = z.object({ object: z.literal("list"), data: z.array(taskSchema) });
 
+export const steerSchema = z.object({
+  object: z.literal("chat.completion.steer"),
+  id: z.string().meta({ description: "The completion steered." }),
+  accepted: z
+    .literal(true)
+    .meta({ description: "Handed to the run; its root agent reads it before its next model call." }),
+});
+export type ApiSteer = z.infer<typeof steerSchema>;
+
 export const usageSchema = z.object({
   prompt_tokens: z.number().int(),
   completion_tokens: z.number().int(),

@@ -1,6 +1,8 @@
 // Messages are catalog keys (errors.field.*): lib/http/zod-fields.ts.
 import { z } from "zod";
 import { MAX_STEER_CHARS } from "@/lib/agents/steering";
+import { AppError } from "@/lib/errors";
+import { issueText } from "@/lib/http/zod-fields";
 
 const id = z.string().trim().min(1).max(64);
 
@@ -32,6 +34,18 @@ export const chatRequestSchema = z
 export const steerRequestSchema = z.strictObject({
   text: z.string().trim().min(1, "field.message_empty").max(MAX_STEER_CHARS, "field.steer_long"),
 });
+
+/** A steering request's body, or a 400 naming its field (the chat's route and the Agents API's). */
+export function parseSteerRequest(body: unknown): z.infer<typeof steerRequestSchema> {
+  const parsed = steerRequestSchema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const message = issueText(issue);
+  throw new AppError("bad_request:chat", {
+    ...message,
+    fields: { [String(issue?.path[0] ?? "body")]: message },
+  });
+}
 
 export const renameSchema = z.object({
   title: z.string().trim().min(1, "field.title_empty").max(120, "field.title_long"),

@@ -29,6 +29,7 @@ describe("GET /v1/openapi.json", () => {
       [
         "/approvals/{id}",
         "/chat/completions",
+        "/chat/completions/{id}/steer",
         "/models",
         "/models/{id}",
         "/openapi.json",

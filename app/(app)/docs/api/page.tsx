@@ -20,6 +20,7 @@ const ENDPOINTS = [
   "responses",
   "response",
   "approvals",
+  "steer",
   "tasks",
   "task",
   "taskCancel",

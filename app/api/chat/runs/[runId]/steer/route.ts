@@ -1,9 +1,7 @@
 import { requireUser } from "@/lib/auth/session";
 import { steerRun } from "@/lib/chat/run-control";
-import { steerRequestSchema } from "@/lib/chat/validation";
-import { AppError } from "@/lib/errors";
+import { parseSteerRequest } from "@/lib/chat/validation";
 import { route } from "@/lib/http/route";
-import { issueText } from "@/lib/http/zod-fields";
 
 /**
  * POST /api/chat/runs/:runId/steer — `{ text }`: hands the message to the running answer's root
@@ -12,15 +10,7 @@ import { issueText } from "@/lib/http/zod-fields";
  */
 export const POST = route<{ runId: string }>({ json: true }, async ({ params: { runId }, body }) => {
   const user = await requireUser();
-  const parsed = steerRequestSchema.safeParse(body);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const message = issueText(issue);
-    throw new AppError("bad_request:chat", {
-      ...message,
-      fields: { [String(issue?.path[0] ?? "body")]: message },
-    });
-  }
-  const { relayed } = await steerRun({ runId, userId: user.id, text: parsed.data.text });
+  const { text } = parseSteerRequest(body);
+  const { relayed } = await steerRun({ runId, userId: user.id, text });
   return Response.json(relayed ? { ok: true, relayed } : { ok: true });
 });
