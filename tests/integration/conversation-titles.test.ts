@@ -62,6 +62,8 @@ describe("generated conversation titles", () => {
     await stopBoss();
     forgetTitleWorkers();
     await resetDatabase();
+    // Title jobs other files' chat sends queued (no worker ran them there) would come first.
+    await query(`DELETE FROM pgboss.job WHERE name = 'conversation-titles'`).catch(() => {});
     user = await makeUser("Tia");
     agent = await makeAgent(user.id, "Helper");
     session.userId = user.id;
