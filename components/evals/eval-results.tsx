@@ -138,6 +138,11 @@ export function EvalResults({ run }: { run: EvalRunJson }) {
                 <tr className="border-b border-zinc-100 align-top dark:border-zinc-800">
                   <th scope="row" className="max-w-48 py-2 pr-3 text-sm font-medium">
                     {c.name || c.input}
+                    {c.files?.length ? (
+                      <span className="block text-xs font-normal text-zinc-600 dark:text-zinc-400">
+                        {t("caseFiles", { names: c.files.join(", ") })}
+                      </span>
+                    ) : null}
                   </th>
                   {run.versions.map((v) => (
                     <td key={v} className="py-2 pr-3">

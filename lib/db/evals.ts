@@ -28,6 +28,7 @@ export async function readSuite({ agentId }: { agentId: string }) {
         input: c.input,
         checks: c.checks as unknown as Check[],
         judge: (c.judge as unknown as JudgeSpec | null) ?? undefined,
+        files: c.files,
       }),
     ),
   };
@@ -64,6 +65,7 @@ export async function replaceCases({ agentId, cases }: { agentId: string; cases:
           input: c.input,
           checks: c.checks as unknown as Prisma.InputJsonArray,
           judge: c.judge ?? Prisma.DbNull,
+          files: c.files,
         })),
       });
   });

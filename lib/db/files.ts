@@ -215,12 +215,47 @@ export async function deleteStalePending({
   before: Date;
   take?: number;
 }) {
-  const rows = await getDb().attachment.findMany({
+  const candidates = await getDb().attachment.findMany({
     where: { ...(userId ? { userId } : {}), messageId: null, createdAt: { lt: before } },
-    select: { id: true, sha256: true },
+    select: { id: true, sha256: true, userId: true, name: true },
     take,
   });
+  // An upload an eval case names is that suite's file, not a forgotten one: it stays.
+  const kept = await evalCaseFileNames([...new Set(candidates.map((r) => r.userId))]);
+  const rows = candidates.filter((r) => !kept.has(`${r.userId}\u0000${r.name}`));
   if (!rows.length) return [];
   await getDb().attachment.deleteMany({ where: { id: { in: rows.map((r) => r.id) }, messageId: null } });
   return rows.map((r) => r.sha256);
+}
+
+/** "owner\u0000name" of every file the eval cases of these users' agents name. */
+async function evalCaseFileNames(userIds: string[]): Promise<Set<string>> {
+  if (!userIds.length) return new Set();
+  const rows = await getDb().$queryRaw<Array<{ userId: string; name: string }>>`
+    SELECT DISTINCT g."ownerId" AS "userId", f.name
+    FROM "EvalCase" c
+    JOIN "EvalSuite" s ON s.id = c."suiteId"
+    JOIN "Agent" g ON g.id = s."agentId"
+    CROSS JOIN LATERAL unnest(c.files) AS f(name)
+    WHERE g."ownerId" = ANY(${userIds})`;
+  return new Set(rows.map((r) => `${r.userId}\u0000${r.name}`));
+}
+
+/** The user's newest attachment of each of these names (an eval case's files); absent names are missing. */
+export async function newestAttachmentsByName({
+  userId,
+  names,
+}: {
+  userId: string;
+  names: string[];
+}): Promise<Map<string, AttachmentInfo>> {
+  if (!names.length) return new Map();
+  const rows = await getDb().attachment.findMany({
+    where: { userId, name: { in: names } },
+    orderBy: { createdAt: "desc" },
+    select: INFO,
+  });
+  const byName = new Map<string, AttachmentInfo>();
+  for (const r of rows) if (!byName.has(r.name)) byName.set(r.name, r);
+  return byName;
 }

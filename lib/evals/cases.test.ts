@@ -4,17 +4,18 @@ import { casesToJsonl, parseCasesJsonl } from "./cases";
 describe("JSONL of cases", () => {
   it("round-trips", () => {
     const cases = [
-      { name: "greets", input: "Say hi", checks: [{ kind: "contains" as const, value: "hi" }] },
-      { name: "", input: "JSON please", checks: [{ kind: "valid_json" as const }] },
+      { name: "greets", input: "Say hi", checks: [{ kind: "contains" as const, value: "hi" }], files: [] },
+      { name: "", input: "JSON please", checks: [{ kind: "valid_json" as const }], files: ["report.pdf"] },
     ];
     const parsed = parseCasesJsonl(casesToJsonl(cases));
-    expect(parsed).toEqual({ ok: true, cases });
+    expect(parsed).toEqual({ ok: true, cases, lines: [1, 2] });
   });
 
   it("skips blank lines and fills defaults", () => {
     expect(parseCasesJsonl('\n{"input":"x"}\r\n\n')).toEqual({
       ok: true,
-      cases: [{ name: "", input: "x", checks: [] }],
+      cases: [{ name: "", input: "x", checks: [], files: [] }],
+      lines: [2],
     });
   });
 
@@ -34,6 +35,13 @@ describe("JSONL of cases", () => {
     expect(parsed.problems[1].message).toMatch(/^input: the input message is empty/);
     expect(parsed.problems[2].message).toMatch(/checks\.0\.pattern: not a valid regular expression/);
     expect(parsed.problems[3].message).toMatch(/^checks\.0\.kind:/);
+  });
+
+  it("exports files by name only when a case has some", () => {
+    const jsonl = casesToJsonl([{ name: "", input: "x", checks: [], files: [] }]);
+    expect(jsonl).toBe('{"name":"","input":"x","checks":[]}\n');
+    const bad = parseCasesJsonl('{"input":"x","files":[""]}');
+    expect(bad.ok || bad.problems[0].message).toMatch(/^files\.0: a file name is empty/);
   });
 
   it("refuses an empty file", () => {

@@ -12,6 +12,12 @@ export const caseSchema = z.object({
   checks: z.array(checkSchema).max(20).default([]),
   /** Optional: a rubric graded 1–5 by a chosen endpoint and model. */
   judge: judgeSchema.optional(),
+  /**
+   * Files attached to the input message, by name among the suite owner's uploads (My files): names,
+   * not ids, so an exported suite imports on another installation or for another owner who has
+   * files of those names. Whether each exists is checked when the cases are saved (case-files.ts).
+   */
+  files: z.array(z.string().trim().min(1, "a file name is empty").max(255)).max(20).default([]),
 });
 export type CaseInput = z.input<typeof caseSchema>;
 export type EvalCaseData = z.output<typeof caseSchema>;
@@ -33,8 +39,10 @@ function issueMessage(issue: z.core.$ZodIssue): string {
  */
 export function parseCasesJsonl(
   text: string,
-): { ok: true; cases: EvalCaseData[] } | { ok: false; problems: JsonlProblem[] } {
+): { ok: true; cases: EvalCaseData[]; lines: number[] } | { ok: false; problems: JsonlProblem[] } {
   const cases: EvalCaseData[] = [];
+  /** The line of each case, for problems found after parsing (a missing file). */
+  const caseLines: number[] = [];
   const problems: JsonlProblem[] = [];
   const lines = text.split(/\r?\n/);
   lines.forEach((raw, i) => {
@@ -48,13 +56,15 @@ export function parseCasesJsonl(
       return;
     }
     const parsed = caseSchema.safeParse(value);
-    if (parsed.success) cases.push(parsed.data);
-    else problems.push({ line, message: parsed.error.issues.map(issueMessage).join("; ") });
+    if (parsed.success) {
+      cases.push(parsed.data);
+      caseLines.push(line);
+    } else problems.push({ line, message: parsed.error.issues.map(issueMessage).join("; ") });
   });
   if (!problems.length && cases.length > MAX_CASES_PER_SUITE)
     problems.push({ line: lines.length, message: `more than ${MAX_CASES_PER_SUITE} cases` });
   if (!problems.length && !cases.length) problems.push({ line: 1, message: "no cases in the file" });
-  return problems.length ? { ok: false, problems } : { ok: true, cases };
+  return problems.length ? { ok: false, problems } : { ok: true, cases, lines: caseLines };
 }
 
 /** One line per case, in the same shape the import reads. */
@@ -66,6 +76,7 @@ export function casesToJsonl(cases: EvalCaseData[]): string {
         input: c.input,
         checks: c.checks,
         ...(c.judge ? { judge: c.judge } : {}),
+        ...(c.files?.length ? { files: c.files } : {}),
       }),
     )
     .join("\n")}\n`;

@@ -4,7 +4,9 @@
 // the version and no browser following it. The answer is stored in its own conversation (marked
 // with the eval run, so its usage is eval usage and it stays out of the chat list) for its trace.
 // (The usage sums and status mapping are shared with chat in lib/chat/answer-usage.ts; the
-// admission call keeps its own shape: no browser, a pinned tree, no files.)
+// admission call keeps its own shape: no browser, a pinned tree; the case's files are the suite
+// owner's, read into the engine's message as a chat's are (case-files.ts), not linked to the stored
+// message, so the runner gets no copy of them.)
 import "server-only";
 import { randomUUID } from "node:crypto";
 import {
@@ -32,6 +34,7 @@ import { newRowId } from "@/lib/db/ids";
 import { AppError, isAppError } from "@/lib/errors";
 import { admitRun, getLimitsForUser } from "@/lib/quota";
 import { ensureProcessLease, holdRun, processLeaseId, releaseRun } from "@/lib/quota/process-lease";
+import { caseMessage } from "./case-files";
 import { evaluateChecks } from "./checks";
 import { runJudge } from "./run-judge";
 import { loadTreeAtVersion } from "./tree-at-version";
@@ -106,13 +109,19 @@ export async function runEvalCase(target: CaseRunTarget): Promise<ResultRow> {
   const charges = modelCallCharges({ runId, userId, limits });
   let run: Awaited<ReturnType<typeof createRun>>;
   try {
+    const message = await caseMessage({
+      ownerId: tree.ownerId,
+      input: evalCase.input,
+      files: evalCase.files,
+      maxPerMessage: limits.maxFilesPerMessage,
+    });
     run = await createRun(
       await engineRunInput({
         runId,
         root,
         runTools,
         resolved,
-        messages: [{ role: "user", content: evalCase.input }],
+        messages: [message],
         signal: controller.signal,
         limits,
         onModelCallEnd: charges.onModelCallEnd,

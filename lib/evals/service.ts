@@ -20,9 +20,11 @@ import {
 import { feedbackOnConversations } from "@/lib/db/message-feedback";
 import { readCurrency } from "@/lib/db/prices";
 import { AppError } from "@/lib/errors";
+import { fileLimits } from "@/lib/files/limits";
 import { issueText } from "@/lib/http/zod-fields";
 import { mayEditSuite, mayRunSuite, maySeeEvalRun, type SuiteViewer } from "./access";
-import { caseSchema, casesToJsonl, MAX_CASES_PER_SUITE, parseCasesJsonl } from "./cases";
+import { caseFileProblems } from "./case-files";
+import { caseSchema, casesToJsonl, type JsonlProblem, MAX_CASES_PER_SUITE, parseCasesJsonl } from "./cases";
 import { evalResultsCsv } from "./export";
 import { abortEvalRunHere, enqueueEvalJobs } from "./jobs";
 import { summarize, summaryDelta } from "./summary";
@@ -111,14 +113,29 @@ export async function saveCases({
   userId: string;
   cases: unknown;
 }) {
-  await requireEditor({ agentId, userId });
+  const viewer = await requireEditor({ agentId, userId });
   const parsed = casesSchema.safeParse(cases);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const message = issueText(issue);
     throw new AppError("bad_request:eval_cases", { ...message, fields: { [issue.path.join(".")]: message } });
   }
+  // Numbered from 1 like lines, so a problem names "case 2".
+  const [problem] = await caseFileProblems({
+    ownerId: viewer.ownerId,
+    cases: parsed.data,
+    lines: parsed.data.map((_, i) => i + 1),
+    maxPerMessage: (await fileLimits(viewer.ownerId)).maxPerMessage,
+  });
+  if (problem) throw jsonlRefusal([problem]);
   await replaceCases({ agentId, cases: parsed.data });
+}
+
+function jsonlRefusal(problems: JsonlProblem[]) {
+  return new AppError("bad_request:eval_jsonl", {
+    values: { lines: problems.map((p) => `${p.line}: ${p.message}`).join(" · ") },
+    fields: Object.fromEntries(problems.map((p) => [`line ${p.line}`, p.message])),
+  });
 }
 
 /** Replaces the cases with a JSONL file's (all or nothing); each bad line is named in the error. */
@@ -131,14 +148,16 @@ export async function importCases({
   userId: string;
   jsonl: string;
 }) {
-  await requireEditor({ agentId, userId });
+  const viewer = await requireEditor({ agentId, userId });
   const parsed = parseCasesJsonl(jsonl);
-  if (!parsed.ok) {
-    throw new AppError("bad_request:eval_jsonl", {
-      values: { lines: parsed.problems.map((p) => `${p.line}: ${p.message}`).join(" · ") },
-      fields: Object.fromEntries(parsed.problems.map((p) => [`line ${p.line}`, p.message])),
-    });
-  }
+  if (!parsed.ok) throw jsonlRefusal(parsed.problems);
+  const fileProblems = await caseFileProblems({
+    ownerId: viewer.ownerId,
+    cases: parsed.cases,
+    lines: parsed.lines,
+    maxPerMessage: (await fileLimits(viewer.ownerId)).maxPerMessage,
+  });
+  if (fileProblems.length) throw jsonlRefusal(fileProblems);
   await replaceCases({ agentId, cases: parsed.cases });
   return parsed.cases.length;
 }

@@ -53,6 +53,8 @@ export interface TreeAtVersion {
   agents: Map<string, AgentDefinition>;
   /** Agent id → version that runs. */
   pins: Record<string, number>;
+  /** The root agent's owner today: the suite's owner, whose files the cases name. */
+  ownerId: string;
 }
 
 /**
@@ -90,7 +92,8 @@ export async function loadTreeAtVersion({
     const row = today.get(id);
     return !!row && canView(row, userId);
   };
-  if (!viewable(rootId)) throw new AppError("not_found:agent");
+  const root = today.get(rootId);
+  if (!root || !viewable(rootId)) throw new AppError("not_found:agent");
   const agents = new Map<string, AgentDefinition>();
   for (const [id, snapshot] of snapshots) {
     const owner = today.get(id)?.ownerId;
@@ -103,5 +106,5 @@ export async function loadTreeAtVersion({
   }
   if (snapshots.size < Object.keys(tree.agents).length)
     throw new AppError("bad_request:eval_tree_incomplete", { values: { version, count: 1 } });
-  return { rootId, version, agents, pins: tree.agents };
+  return { rootId, version, agents, pins: tree.agents, ownerId: root.ownerId };
 }

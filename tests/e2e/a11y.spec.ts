@@ -295,6 +295,13 @@ const STATES: State[] = [
         await evals.run(1, Math.max(1, versions));
       }
       await expect(page.getByTestId("eval-results")).toBeVisible();
+      // The owner's files for cases, with one listed.
+      if ((await page.getByTestId("eval-files").count()) === 0) {
+        await page
+          .getByTestId("eval-file-upload")
+          .setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("Notes") });
+        await expect(page.getByTestId("eval-files")).toContainText("notes.txt");
+      }
       // The folded parts open too: the judge's prompt and, with two versions, the answers' diff.
       await page.getByTestId("eval-judge").first().locator("summary").click();
       const diff = page.getByTestId("eval-diff");

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { CurrencyProvider } from "@/components/chat/cost";
+import { CaseFilesPanel } from "@/components/evals/case-files-panel";
 import { CasesEditor } from "@/components/evals/cases-editor";
 import { EvalRunner } from "@/components/evals/eval-runner";
 import { ShareGateToggle } from "@/components/evals/share-gate-toggle";
@@ -11,6 +12,7 @@ import { readPricing } from "@/lib/db/prices";
 import { isAppError } from "@/lib/errors";
 import { casesToJsonl } from "@/lib/evals/cases";
 import { getEvalRun, getSuite } from "@/lib/evals/service";
+import { myFiles } from "@/lib/files/my-files";
 import { cancelEvalAction, saveCasesAction, setShareGateAction, startEvalAction } from "./actions";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -40,7 +42,12 @@ export default async function AgentEvalsPage({
         isAppError(err) && err.status === 404 ? null : Promise.reject(err),
       )
     : null;
-  const [t, { currency }] = await Promise.all([getTranslations("evals.page"), readPricing()]);
+  const [t, { currency }, files] = await Promise.all([
+    getTranslations("evals.page"),
+    readPricing(),
+    // The owner's files the cases can name; a viewer never sees them (they are lent to runs only).
+    suite.mayEdit ? myFiles(user.id).then((m) => m.files) : Promise.resolve([]),
+  ]);
   return (
     <div className="mx-auto max-w-5xl space-y-6 p-4 md:p-8">
       <header className="space-y-2">
@@ -65,6 +72,7 @@ export default async function AgentEvalsPage({
         jsonl={suite.cases.length ? casesToJsonl(suite.cases) : ""}
         save={saveCasesAction}
       />
+      {suite.mayEdit && <CaseFilesPanel files={files.map(({ id, name, size }) => ({ id, name, size }))} />}
       <CurrencyProvider currency={currency}>
         <EvalRunner
           agentId={id}
