@@ -12,12 +12,8 @@
  * Limits, through the admin service (Admin → Limits, updateQuotaSettings): background tasks per user
  * at its maximum (100); no message rate; 20 answers at once per user (its maximum), so the N answers
  * that start the tasks all go out at once from ceil(N / 20) users. How many task jobs the process
- * runs at once is lib/tasks/jobs.ts's WORKERS constant (8, not a setting): the rest wait queued in
- * pg-boss, held by the process.
- *
- * --worker-sets=K (default 1) registers lib/tasks' workers K times (forgetTaskWorkers, then
- * startTaskWorkers again: K × WORKERS pg-boss workers on the same handler) to see what holding more
- * tasks *running* at once would cost. It emulates a raised cap; the product registers one set.
+ * runs at once is the operator's TASK_CONCURRENCY (default 8; --concurrency=C sets it): the rest
+ * wait queued in pg-boss, held by the process.
  *
  * Prints RSS and heap before (after a warm-up task, GC'd: the script runs with --expose-gc), at the
  * peak (the starting answers included), while held (GC'd once every answer has ended) and after;
@@ -34,7 +30,8 @@ const args = process.argv.slice(2);
 const arg = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.split("=")[1];
 const TASKS = Number(arg("tasks") ?? 200);
 const DELAY = Number(arg("delay") ?? 40);
-const WORKER_SETS = Number(arg("worker-sets") ?? 1);
+/** TASK_CONCURRENCY for this process (default: the setting's own default). */
+const CONCURRENCY = arg("concurrency");
 /** A user's answers at once (the admin maximum): all tasks are started at once, 20 per user. */
 const PER_USER = 20;
 const USERS = Math.ceil(TASKS / PER_USER);
@@ -69,12 +66,13 @@ try {
   process.env.DEMO_TOKEN_DELAY_MS = String(DELAY);
   process.env.DEMO_ENDPOINT = "on";
   process.env.EVAL_POLL_SECONDS = "0.5";
+  if (CONCURRENCY !== undefined) process.env.TASK_CONCURRENCY = CONCURRENCY;
 
   const { registerUser } = await import("../lib/auth/register");
   const { startChat } = await import("../lib/chat/start-chat");
   const { getDb, getPool } = await import("../lib/db/client");
   const { updateQuotaSettings } = await import("../lib/quota/settings");
-  const { forgetTaskWorkers, startTaskWorkers } = await import("../lib/tasks/jobs");
+  const { startTaskWorkers } = await import("../lib/tasks/jobs");
   const { stopBoss } = await import("../lib/jobs/boss");
   const { releaseProcessLease } = await import("../lib/quota/process-lease");
 
@@ -97,10 +95,6 @@ try {
     );
 
   await startTaskWorkers();
-  for (let k = 1; k < WORKER_SETS; k++) {
-    forgetTaskWorkers();
-    await startTaskWorkers();
-  }
 
   type Row = { status: string; n: number };
   const statusCounts = async () => {
@@ -196,7 +190,7 @@ try {
   const perTask = (d: number, n: number) => (n ? `${(d / n / 1024).toFixed(1)} kB` : "—");
 
   console.log(
-    `\nBackground tasks bench: ${TASKS} tasks over ${USERS} users, demo model at ${DELAY} ms/token, ${os.cpus().length} cores${WORKER_SETS > 1 ? `, ${WORKER_SETS} worker sets (emulated cap)` : ""}`,
+    `\nBackground tasks bench: ${TASKS} tasks over ${USERS} users, demo model at ${DELAY} ms/token, ${os.cpus().length} cores, TASK_CONCURRENCY ${process.env.TASK_CONCURRENCY ?? "default (8)"}`,
   );
   console.log(`one task alone (warm-up, start → ended)  ${(oneTask / 1000).toFixed(1)} s`);
   console.log(`all ${TASKS} started (parent answers ended)  ${((allStartedAt - t0) / 1000).toFixed(1)} s`);

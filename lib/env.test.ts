@@ -10,6 +10,14 @@ describe("env", () => {
       expect(() => env(bad)).toThrow(new RegExp(Object.keys(bad)[0]));
   });
 
+  it("runs 8 background tasks per process by default; 0 to 256 may be set", () => {
+    expect(env({}).TASK_CONCURRENCY).toBe(8);
+    expect(env({ TASK_CONCURRENCY: "0" }).TASK_CONCURRENCY).toBe(0);
+    expect(env({ TASK_CONCURRENCY: "200" }).TASK_CONCURRENCY).toBe(200);
+    for (const bad of ["257", "-1", "2.5", "many"])
+      expect(() => env({ TASK_CONCURRENCY: bad })).toThrow(/TASK_CONCURRENCY/);
+  });
+
   it("sees a changed variable at once, and parses again only then", () => {
     const source: Record<string, string | undefined> = { DATABASE_POOL_MAX: "7" };
     const first = env(source);

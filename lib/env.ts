@@ -71,6 +71,11 @@ const schema = z.object({
   RUN_FINAL_SAVE_RETRY_SECONDS: z.preprocess(blank, z.coerce.number().min(0).max(86_400).default(300)),
   /** Eval cases each app process runs at once (lib/evals/jobs.ts); 0 = this process runs none. */
   EVAL_CONCURRENCY: z.preprocess(blank, z.coerce.number().int().min(0).max(64).default(2)),
+  /**
+   * Background tasks each app process runs at once (lib/tasks/jobs.ts: that many pg-boss workers;
+   * each task mostly waits on its model); the rest wait queued. 0 = this process runs none.
+   */
+  TASK_CONCURRENCY: z.preprocess(blank, z.coerce.number().int().min(0).max(256).default(8)),
   /** How often an idle eval worker looks for jobs (seconds). */
   EVAL_POLL_SECONDS: z.preprocess(blank, z.coerce.number().min(0.5).max(600).default(2)),
   /** How often each app process refreshes its lease row (ProcessLease.heartbeatAt). */

@@ -14,8 +14,6 @@ import { ensureProcessLease, holdRun, processLeaseId, releaseRun } from "@/lib/q
 import { runTaskAttempt } from "./run-task";
 
 export const TASK_QUEUE = "background-task";
-/** Tasks one process runs at once (each mostly waits on its model). */
-const WORKERS = 8;
 
 export interface TaskJob {
   taskId: string;
@@ -106,7 +104,8 @@ export function startTaskWorkers(): Promise<void> {
     const boss = await getBoss();
     await ensureQueue(boss);
     g.__taskWorkerIds = [];
-    for (let i = 0; i < WORKERS; i++) {
+    // TASK_CONCURRENCY tasks at once in this process (each mostly waits on its model).
+    for (let i = 0; i < env().TASK_CONCURRENCY; i++) {
       let workerId: string | undefined;
       workerId = await boss.work<TaskJob>(
         TASK_QUEUE,
