@@ -1,3 +1,4 @@
+import { TITLE_PROMPT } from "../../lib/providers/title-prompt";
 import { QUOTA_DEFAULTS } from "../../lib/quota/fields";
 import { type FakeServer, startFakeOpenAIServer } from "../helpers/fake-openai-server";
 import { ADMIN, expect, screenshot, test } from "./fixtures";
@@ -70,13 +71,17 @@ test("a subagent budget stops one child while the parent goes on; a monthly budg
   const block = chat.subagentBlocks().first();
   await expect(block.getByTestId("subagent-stop-reason")).toContainText("its budget was reached");
   // The parent read why its child stopped (the engine's own sentence) and went on.
-  const second = server.requests.filter((r) => r.path === "/v1/chat/completions")[1];
+  // The answer's calls; the conversation's title is asked of the same model after the answer.
+  const calls = server.requests.filter(
+    (r) => r.path === "/v1/chat/completions" && r.body.messages?.[0]?.content !== TITLE_PROMPT,
+  );
+  const second = calls[1];
   const sent = (second?.body.messages ?? []) as { role: string; content: string }[];
   const toolResult = sent.find((m) => m.role === "tool");
   expect(toolResult?.content).toBe(
     `Subagent Budgeted Agent stopped: its budget of $${ENTRY_BUDGET} was reached`,
   );
-  expect(server.requests.filter((r) => r.path === "/v1/chat/completions")).toHaveLength(2);
+  expect(calls).toHaveLength(2);
   await screenshot(page, "budgets-subagent-stopped");
 
   // The answer cost 2 × (~100 × $2.5 + 20 × $10) per million ≈ $0.0009; a monthly budget of $0.0001

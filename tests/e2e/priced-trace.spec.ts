@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { TITLE_PROMPT } from "../../lib/providers/title-prompt";
 import { type FakeServer, type RecordedRequest, startFakeOpenAIServer } from "../helpers/fake-openai-server";
 import { expect, screenshot, test } from "./fixtures";
 import { AdminPage } from "./pages/admin-page";
@@ -42,6 +43,9 @@ test.beforeAll(async () => {
     apiKey: KEY,
     models: [MODEL],
     script: (r) => {
+      // The conversation's title, asked of the same model after the answer (free here: no tokens).
+      if (r.body.messages?.[0]?.content === TITLE_PROMPT)
+        return { text: "Two parts", usage: { prompt_tokens: 0, completion_tokens: 0 } };
       const task = lastUser(r);
       if (task.includes("Part A")) {
         // The first attempt of part A is rate limited once; the policy retries it.
@@ -119,7 +123,10 @@ test("priced calls: costs in the trace and totals, a retry on the timeline, the 
   await expect(page.getByTestId("message-cost")).toHaveText("Cost $0.44");
   await expect(page.getByTestId("conversation-cost")).toHaveText("Conversation total: $0.44");
   // The refused attempts reached the server but were not charged: six requests, four calls.
-  expect(server.requests.filter((r) => r.path === "/v1/chat/completions")).toHaveLength(6);
+  const answerCalls = server.requests.filter(
+    (r) => r.path === "/v1/chat/completions" && r.body.messages?.[0]?.content !== TITLE_PROMPT,
+  );
+  expect(answerCalls).toHaveLength(6);
 
   // The timeline: the root and two parallel children; the root's and part A's retries drawn as
   // waits in their lanes, each refused attempt as a failed call before its wait.
@@ -152,7 +159,9 @@ test("priced calls: costs in the trace and totals, a retry on the timeline, the 
   await chat.lastAssistant().getByTestId("timeline-toggle").click();
   await expect(chat.lastAssistant().locator(retry)).toHaveCount(2);
 
-  // The CSV's line for this model: the four calls' sums as the ledger holds them.
+  // The CSV's line for this model: the four calls' sums as the ledger holds them, and the title's
+  // call (no tokens) once the title is written.
+  await expect(page.getByTestId("conversation-list").first()).toContainText("Two parts");
   await page.goto("/settings/usage");
   const [download] = await Promise.all([
     page.waitForEvent("download"),
@@ -165,7 +174,7 @@ test("priced calls: costs in the trace and totals, a retry on the timeline, the 
   const mine = lines.map((l) => l.split(",")).filter((l) => l[cols.indexOf("model")] === MODEL);
   expect(mine).toHaveLength(1);
   const at = (name: string) => mine[0][cols.indexOf(name)];
-  expect(at("calls")).toBe("4");
+  expect(at("calls")).toBe("5");
   expect(at("input_tokens")).toBe("400000");
   expect(at("cached_input_tokens")).toBe("160000");
   expect(at("output_tokens")).toBe("40000");
