@@ -307,9 +307,15 @@ export async function insertEvalConversation({
  * The (case, version) pairs of running eval runs that have no result, whose answer was interrupted
  * (its process died or shut down) and that no process is running now — with how many times each ran.
  */
-export async function interruptedEvalCases(): Promise<
-  { evalRunId: string; caseId: string; version: number; attempts: number }[]
-> {
+export async function interruptedEvalCases({
+  runIds,
+}: {
+  runIds?: string[];
+} = {}): Promise<{ evalRunId: string; caseId: string; version: number; attempts: number }[]> {
+  // Only the cases one of these runs belonged to (the runs a sweep just ended), or all.
+  const ofRuns = runIds
+    ? Prisma.sql`AND bool_or(EXISTS (SELECT 1 FROM "Run" x WHERE x."conversationId" = c."id" AND x."id" = ANY(${runIds})))`
+    : Prisma.empty;
   const rows = await getDb().$queryRaw<
     { evalRunId: string; caseId: string; version: number; attempts: bigint }[]
   >`
@@ -320,7 +326,8 @@ export async function interruptedEvalCases(): Promise<
         AND r."caseId" = c."evalCaseId" AND r."version" = c."evalVersion")
     GROUP BY c."evalRunId", c."evalCaseId", c."evalVersion"
     HAVING bool_or(EXISTS (SELECT 1 FROM "Run" x WHERE x."conversationId" = c."id" AND x."status" = 'INTERRUPTED'))
-      AND NOT bool_or(EXISTS (SELECT 1 FROM "Run" x WHERE x."conversationId" = c."id" AND x."status" = 'RUNNING'))`;
+      AND NOT bool_or(EXISTS (SELECT 1 FROM "Run" x WHERE x."conversationId" = c."id" AND x."status" = 'RUNNING'))
+      ${ofRuns}`;
   return rows.map((r) => ({ ...r, attempts: Number(r.attempts) }));
 }
 

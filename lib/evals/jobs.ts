@@ -8,6 +8,7 @@ import type { ModelFactory } from "@/lib/agents";
 import { evalRunStatus, hasResult, interruptedEvalCases, readEvalRun, storeResult } from "@/lib/db/evals";
 import { env } from "@/lib/env";
 import { getBoss } from "@/lib/jobs/boss";
+import { onRunsInterrupted } from "@/lib/quota/process-lease";
 import { runEvalCase } from "./run-case";
 
 export const EVAL_QUEUE = "eval-case";
@@ -22,6 +23,8 @@ const g = globalThis as unknown as {
   __evalWorkers?: Promise<void>;
   /** This process's eval worker ids (pg-boss), to wake them instead of waiting a polling interval. */
   __evalWorkerIds?: string[];
+  /** Stops re-queueing the cases of runs a lease sweep interrupts. */
+  __evalUnsubscribe?: () => void;
   /** Aborts of the cases running in this process, by eval run (cancel stops them here at once). */
   __evalAborts?: Map<string, Set<AbortController>>;
   /** Tests and the bench: the model every case runs on. */
@@ -121,9 +124,11 @@ export function startEvalWorkers(): Promise<void> {
       );
       g.__evalWorkerIds.push(workerId);
     }
-    // A process that starts (a restart after a crash) queues again the cases a dead process was
-    // running: their job stays active in pg-boss until it expires (15 minutes), and the finished
-    // cases are not touched. Called after the lease's first heartbeat interrupted those runs.
+    // The cases a dead process was running are queued again (their job stays active in pg-boss until
+    // it expires, 15 minutes; finished cases are not touched): at start, those the lease's first
+    // heartbeat or an earlier process interrupted; later, those of each sweep that ends runs of a
+    // dead process (one on another host, or one not yet reaped, is known only once its lease is stale).
+    g.__evalUnsubscribe ??= onRunsInterrupted((runIds) => requeueInterruptedEvalCases({ runIds }));
     await requeueInterruptedEvalCases().catch((err: unknown) =>
       console.error(
         JSON.stringify({ level: "error", msg: "re-queueing eval cases failed", error: String(err) }),
@@ -136,9 +141,9 @@ export function startEvalWorkers(): Promise<void> {
   return g.__evalWorkers;
 }
 
-/** Queues again the interrupted cases of running eval runs; returns how many. */
-export async function requeueInterruptedEvalCases(): Promise<number> {
-  const found = await interruptedEvalCases();
+/** Queues again the interrupted cases of running eval runs (of these runs, or all); returns how many. */
+export async function requeueInterruptedEvalCases({ runIds }: { runIds?: string[] } = {}): Promise<number> {
+  const found = await interruptedEvalCases({ runIds });
   if (found.length)
     await enqueueEvalJobs(found.map(({ attempts, ...job }) => ({ ...job, attempt: attempts })));
   return found.length;
@@ -146,6 +151,8 @@ export async function requeueInterruptedEvalCases(): Promise<number> {
 
 /** Forgets the registration (after stopBoss, so a new engine gets workers again). */
 export function forgetEvalWorkers() {
+  g.__evalUnsubscribe?.();
+  g.__evalUnsubscribe = undefined;
   g.__evalWorkers = undefined;
   g.__evalWorkerIds = undefined;
 }

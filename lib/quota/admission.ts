@@ -25,7 +25,7 @@ import { AppError, durationText } from "@/lib/errors";
 import { balanceRefusal, lockBalance } from "./balance";
 import { admitWithinBudget, hasPeriodBudget } from "./budget";
 import type { QuotaValues } from "./fields";
-import { interruptRunsOfDeadProcesses } from "./process-lease";
+import { announceInterruptedRuns, interruptRunsOfDeadProcesses } from "./process-lease";
 import { reapIn } from "./runs";
 import { getEffectiveQuota } from "./settings";
 
@@ -83,6 +83,8 @@ export async function admitRun(input: AdmitRunInput): Promise<Admission> {
     const counts = await admitInBatch({ limits: input.quota, run, turn: input.turn ?? null });
     if (counts.inserted) return { runId, limits: input.quota, answerBudget: capOf(input.quota) };
   }
+  // Runs of dead processes this admission ended: their work is queued again once that is committed.
+  const interrupted: string[] = [];
   const outcome = await withAdmissionLock(userId, async (tx) => {
     const quota = input.quota ?? (await getEffectiveQuota({ userId, tx }));
     const attempt = (insert: boolean) =>
@@ -96,7 +98,10 @@ export async function admitRun(input: AdmitRunInput): Promise<Admission> {
     // With balances or budgets on, they are checked before anything is inserted.
     const checkFirst = quota.balanceEnabled || hasPeriodBudget(quota);
     let counts = await attempt(!checkFirst);
-    if (counts.running >= quota.maxConcurrentRuns && (await reapDeadRuns(tx, userId, counts.now))) {
+    if (
+      counts.running >= quota.maxConcurrentRuns &&
+      (await reapDeadRuns(tx, userId, counts.now, interrupted))
+    ) {
       counts = await attempt(!checkFirst);
     }
     const refusal = await limitRefusal(tx, userId, quota, counts);
@@ -116,14 +121,21 @@ export async function admitRun(input: AdmitRunInput): Promise<Admission> {
     await setRunBudget({ tx, runId, micros: budget.holdMicros });
     return { runId, limits: quota, answerBudget: Number(budget.holdMicros) / 1_000_000 };
   });
+  await announceInterruptedRuns(interrupted);
   // Thrown after the commit, so a refill or a reaped run is kept even when the run is refused.
   if ("refuse" in outcome) throw outcome.refuse;
   return outcome;
 }
 
 /** Ends the user's runs whose process died, and quiet unowned ones; true when any was ended. */
-async function reapDeadRuns(tx: Parameters<typeof reapIn>[0]["tx"], userId: string, now: Date) {
+async function reapDeadRuns(
+  tx: Parameters<typeof reapIn>[0]["tx"],
+  userId: string,
+  now: Date,
+  interruptedOut: string[],
+) {
   const interrupted = await interruptRunsOfDeadProcesses({ tx, userId });
+  interruptedOut.push(...interrupted);
   const reaped = await reapIn({ tx, now, userId });
   return interrupted.length + reaped.length > 0;
 }

@@ -26,6 +26,7 @@
 // anyway, its final save still writes the whole answer over it (saveAnswer, lib/db/conversations.ts).
 import "server-only";
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
 import os from "node:os";
 import type { Tx } from "@/lib/db/client";
 import {
@@ -59,7 +60,38 @@ interface LeaseState {
   sweptOwnPast: boolean;
 }
 
-const g = globalThis as unknown as { __processLease?: LeaseState };
+/** Told the ids of runs a sweep ended as interrupted (after they were written). */
+export type InterruptedRunsListener = (runIds: string[]) => Promise<unknown> | undefined;
+
+const g = globalThis as unknown as {
+  __processLease?: LeaseState;
+  __interruptedRunsListeners?: Set<InterruptedRunsListener>;
+};
+const listeners = () => {
+  g.__interruptedRunsListeners ??= new Set();
+  return g.__interruptedRunsListeners;
+};
+
+/**
+ * Work a dead process left (an eval case, a background task) is queued again by whoever ends its
+ * runs: the first heartbeat of a starting process, a later heartbeat of any process (a dead process
+ * on another host, or one on this host not yet reaped, is only known once its lease is stale), or an
+ * admission sweep. Returns the unsubscribe.
+ */
+export function onRunsInterrupted(listener: InterruptedRunsListener): () => void {
+  listeners().add(listener);
+  return () => listeners().delete(listener);
+}
+
+/** Tells the listeners which runs were just ended (call after the transaction that ended them). */
+export async function announceInterruptedRuns(runIds: string[]): Promise<void> {
+  if (!runIds.length) return;
+  for (const listener of listeners()) {
+    await Promise.resolve(listener(runIds)).catch((err: unknown) =>
+      log("error", "re-queueing the work of interrupted runs failed", { error: String(err) }),
+    );
+  }
+}
 function state(): LeaseState {
   g.__processLease ??= {
     id: `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
@@ -173,44 +205,62 @@ async function beat(s: LeaseState): Promise<void> {
     return;
   }
   try {
+    const interrupted: string[] = [];
     if (!s.sweptOwnPast) {
-      await interruptRunsOfEarlierLives(s);
+      interrupted.push(...(await interruptRunsOfEarlierLives(s)));
       s.sweptOwnPast = true;
     }
-    await interruptRunsOfDeadProcesses();
+    interrupted.push(...(await interruptRunsOfDeadProcesses()));
     // Runs recorded as ours that we don't hold (a final save that gave up): nobody else will end them.
     const orphans = await findRunsOfProcess({ processId: s.id, except: [...s.held] });
     const ended = await interruptRuns({ runs: orphans, error: INTERRUPTED });
     if (ended.length) log("warn", "interrupted runs this process no longer holds", { runIds: ended });
+    await announceInterruptedRuns([...interrupted, ...ended]);
     await deleteDeadLeases({ olderThanSeconds: Math.max(60, env().RUN_LEASE_STALE_SECONDS * 5) });
   } catch (err) {
     log("error", "sweeping runs of dead processes failed", { error: String(err) });
   }
 }
 
-/** Whether a process with this pid runs on this machine (EPERM: it does, as another user). */
+/**
+ * Whether a process with this pid runs on this machine (EPERM: it does, as another user). A zombie
+ * (killed, not yet reaped by its parent — in a container whose init doesn't reap, for good) still
+ * answers signal 0, so on Linux its state in /proc says it is dead.
+ */
 function pidAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (err) {
     return (err as NodeJS.ErrnoException).code === "EPERM";
   }
+  return !isZombie(pid);
+}
+
+function isZombie(pid: number): boolean {
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  } catch {
+    return false; // no /proc (not Linux): signal 0 is all we know
+  }
+  // "pid (comm) S …": the command may hold spaces and parentheses, the state follows the last ")".
+  return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) === "Z";
 }
 
 /** Interrupts the runs of this host's leases whose process is gone, and deletes those leases. */
-async function interruptRunsOfEarlierLives(s: LeaseState): Promise<void> {
+async function interruptRunsOfEarlierLives(s: LeaseState): Promise<string[]> {
   const leases = await leasesOnHost({ host: os.hostname(), exceptId: s.id });
   const dead = leases
     .filter((l) => l.pid !== null && (l.pid === process.pid || !pidAlive(l.pid)))
     .map((l) => l.id);
-  if (!dead.length) return;
+  if (!dead.length) return [];
   const ended = await interruptRuns({
     runs: await findRunsOfProcesses({ processIds: dead }),
     error: INTERRUPTED,
   });
   if (ended.length) log("warn", "interrupted runs of this server's previous process", { runIds: ended });
   await deleteLeases({ ids: dead });
+  return ended;
 }
 
 /**

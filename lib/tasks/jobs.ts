@@ -10,7 +10,13 @@ import { newRowId } from "@/lib/db/ids";
 import { env } from "@/lib/env";
 import { getBoss } from "@/lib/jobs/boss";
 import { getLimitsForUser } from "@/lib/quota";
-import { ensureProcessLease, holdRun, processLeaseId, releaseRun } from "@/lib/quota/process-lease";
+import {
+  ensureProcessLease,
+  holdRun,
+  onRunsInterrupted,
+  processLeaseId,
+  releaseRun,
+} from "@/lib/quota/process-lease";
 import { runTaskAttempt } from "./run-task";
 
 export const TASK_QUEUE = "background-task";
@@ -22,6 +28,8 @@ export interface TaskJob {
 const g = globalThis as unknown as {
   __taskWorkers?: Promise<void>;
   __taskWorkerIds?: string[];
+  /** Stops taking over tasks when a lease sweep interrupts runs. */
+  __taskUnsubscribe?: () => void;
   /** Aborts of the attempts running in this process, by task (cancel stops them here at once). */
   __taskAborts?: Map<string, AbortController>;
 };
@@ -118,9 +126,11 @@ export function startTaskWorkers(): Promise<void> {
       );
       g.__taskWorkerIds.push(workerId);
     }
-    // A process that starts (a restart, a new instance) takes over the tasks of dead processes
-    // once; while processes live, pg-boss's expiry retry is the fallback. No timer of our own: a
-    // pg-boss cron here stalled other queues' workers at each firing (seen in CI with the eval jobs).
+    // A process that starts (a restart, a new instance) takes over the tasks of dead processes,
+    // and so does every lease sweep that ends a dead process's runs (a task attempt is one);
+    // pg-boss's expiry retry is the last resort. No timer of our own: a pg-boss cron here stalled
+    // other queues' workers at each firing (seen in CI with the eval jobs).
+    g.__taskUnsubscribe ??= onRunsInterrupted(() => requeueTasksOfDeadProcesses());
     await requeueTasksOfDeadProcesses().catch((err: unknown) =>
       console.error(JSON.stringify({ level: "error", msg: "re-queueing tasks failed", error: String(err) })),
     );
@@ -133,6 +143,8 @@ export function startTaskWorkers(): Promise<void> {
 
 /** Forgets the registration (after stopBoss, so a new engine gets workers again). */
 export function forgetTaskWorkers() {
+  g.__taskUnsubscribe?.();
+  g.__taskUnsubscribe = undefined;
   g.__taskWorkers = undefined;
   g.__taskWorkerIds = undefined;
 }

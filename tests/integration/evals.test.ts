@@ -10,6 +10,7 @@ import { getDb } from "@/lib/db/client";
 import { listConversations } from "@/lib/db/conversations";
 import { evalUsageOf, insertEvalConversation } from "@/lib/db/evals";
 import {
+  EVAL_QUEUE,
   forgetEvalWorkers,
   handleEvalJob,
   requeueInterruptedEvalCases,
@@ -27,12 +28,15 @@ import {
 } from "@/lib/evals/service";
 import { loadTreeAtVersion } from "@/lib/evals/tree-at-version";
 import { stopBoss } from "@/lib/jobs/boss";
+import { ensureProcessLease } from "@/lib/quota/process-lease";
 import { delegating, makeAgent, makeUser } from "../helpers/chat-fixtures";
 import { query, resetDatabase } from "../helpers/reset-db";
 import { rejection } from "./agents-helpers";
 
 process.env.EVAL_POLL_SECONDS = "0.5";
 process.env.EVAL_CONCURRENCY = "2";
+// A dead process's runs are found by the heartbeat within a second.
+process.env.RUN_LEASE_HEARTBEAT_SECONDS = "0.5";
 
 /** Every model call, as "agentId|instructions|input": what ran, at which version. */
 const calls: string[] = [];
@@ -311,6 +315,49 @@ describe("evals", () => {
       expect(await requeueInterruptedEvalCases()).toBe(0);
       expect(calls.filter((c) => c.endsWith("|Say hello"))).toHaveLength(1);
       expect(calls.filter((c) => c.endsWith("|Be brief"))).toHaveLength(1);
+    }, 60_000);
+
+    it("a case whose process died while this one lives is queued again once a heartbeat finds it dead", async () => {
+      await saveCases({ agentId: root.id, userId: owner.id, cases: CASES });
+      const evalRunId = await startEval({ agentId: root.id, userId: owner.id, versions: [1] });
+      const { cases } = await getEvalRun({ evalRunId, userId: owner.id });
+      // Case 2 was taken by a process on another host that died: its job is active there (pg-boss
+      // delivers it again only when it expires) and its run is RUNNING under a lease gone quiet.
+      const taken = await query(
+        `UPDATE pgboss.job SET state = 'active', started_on = now()
+         WHERE name = $1 AND data->>'evalRunId' = $2 AND data->>'caseId' = $3 RETURNING id`,
+        [EVAL_QUEUE, evalRunId, cases[1].id],
+      );
+      expect(taken).toHaveLength(1);
+      await query(
+        `INSERT INTO "ProcessLease" ("id", "host", "pid", "heartbeatAt")
+         VALUES ('elsewhere:1:dead', 'elsewhere', 1, (now() AT TIME ZONE 'UTC') - interval '1 hour')`,
+      );
+      const conversationId = await insertEvalConversation({
+        userId: owner.id,
+        agentId: root.id,
+        evalRunId,
+        caseId: cases[1].id,
+        version: 1,
+        title: "t",
+      });
+      await query(
+        `INSERT INTO "Run" ("id", "userId", "conversationId", "assistantMessageId", "status", "processId")
+         VALUES ('run-dead', $1, $2, 'msg-dead', 'RUNNING', 'elsewhere:1:dead')`,
+        [owner.id, conversationId],
+      );
+      // The workers start while that run still looks alive to them; this process's heartbeat then
+      // ends it, and the case runs here.
+      await startEvalWorkers();
+      await ensureProcessLease();
+      const run = await until(
+        () => getEvalRun({ evalRunId, userId: owner.id }),
+        (r) => r.status !== "RUNNING",
+      );
+      expect(run).toMatchObject({ status: "COMPLETED", done: 2 });
+      expect(calls.filter((c) => c.endsWith("|Be brief"))).toHaveLength(1);
+      const [dead] = await query<{ status: string }>(`SELECT status FROM "Run" WHERE id = 'run-dead'`);
+      expect(dead.status).toBe("INTERRUPTED");
     }, 60_000);
 
     it("cancel: the remaining cases never run and the run says cancelled", async () => {

@@ -314,6 +314,40 @@ describe("app process killed mid-run", () => {
     await restarted.waitFor((l) => l.type === "saved");
   });
 
+  it("a crashed predecessor left as a zombie (not reaped) counts as dead at start-up", {
+    timeout: 60_000,
+  }, async () => {
+    const slow = { RUN_LEASE_HEARTBEAT_SECONDS: "0.3", RUN_LEASE_STALE_SECONDS: "600" };
+    const dead = await killMidRun(slow);
+    // A container whose init doesn't reap: the killed server's pid stays taken by a zombie. A shell
+    // that execs into `sleep` leaves its exited background child unreaped; the lease now names it.
+    const shell = spawn("sh", ["-c", "sleep 0 & echo $!; exec sleep 30"], {
+      stdio: ["ignore", "pipe", "ignore"],
+    });
+    const zombiePid = Number(
+      await new Promise<string>((resolve) => shell.stdout?.once("data", (d) => resolve(String(d)))),
+    );
+    try {
+      await eventually(async () => {
+        const stat = await import("node:fs/promises").then((fs) =>
+          fs.readFile(`/proc/${zombiePid}/stat`, "utf8"),
+        );
+        return stat.includes(") Z ") ? true : undefined;
+      });
+      const moved = await query(
+        `UPDATE "ProcessLease" SET pid = $1 FROM "Run" r WHERE r.id = $2 AND r."processId" = "ProcessLease".id RETURNING "ProcessLease".id`,
+        [zombiePid, dead.runId],
+      );
+      expect(moved).toHaveLength(1);
+      const restarted = worker(["run", userId, agentId, "Again"], slow);
+      await restarted.waitFor((l) => l.type === "meta");
+      await expectInterrupted(dead);
+      await restarted.waitFor((l) => l.type === "saved");
+    } finally {
+      shell.kill("SIGKILL");
+    }
+  });
+
   it("a live process's run taken for dead (e.g. after a database outage) still ends with its whole answer", {
     timeout: 60_000,
   }, async () => {
