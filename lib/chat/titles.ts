@@ -4,11 +4,12 @@
 // logged and the first-message title stays. Its tokens go into the usage ledger under the answer's run.
 import "server-only";
 import { type AIMessageChunk, HumanMessage, SystemMessage } from "@langchain/core/messages";
+import type PgBoss from "pg-boss";
 import { z } from "zod";
 import { callCost, tokensOf } from "@/lib/agents/cost";
 import { messageText } from "@/lib/agents/messages";
 import { readTitleModel, writeTitleModel } from "@/lib/db/chat-settings";
-import { agentModel, saveGeneratedTitle, titleSource } from "@/lib/db/conversation-titles";
+import { saveGeneratedTitle, titleSource } from "@/lib/db/conversation-titles";
 import { readPricing } from "@/lib/db/prices";
 import { listAllEndpoints } from "@/lib/endpoints/catalog";
 import { resolveEndpointForUser } from "@/lib/endpoints/resolve";
@@ -58,7 +59,7 @@ export function cleanTitle(reply: string): string | null {
 }
 
 /** The endpoint and model that write a title for this user: the admin's choice, else the agent's. */
-async function titleTarget(userId: string, agentId: string) {
+async function titleTarget(userId: string, agent: { provider: string; model: string } | null) {
   const chosen = await readTitleModel();
   if (chosen) {
     try {
@@ -68,7 +69,6 @@ async function titleTarget(userId: string, agentId: string) {
       if (!isAppError(err)) throw err;
     }
   }
-  const agent = await agentModel(agentId);
   if (!agent) return null;
   return {
     endpointId: agent.provider,
@@ -81,7 +81,7 @@ async function titleTarget(userId: string, agentId: string) {
 export async function handleTitleJob(job: TitleJob): Promise<"written" | "skipped"> {
   const source = await titleSource(job);
   if (!source || source.renamed || !source.answered || !source.question.trim()) return "skipped";
-  const target = await titleTarget(source.userId, job.agentId);
+  const target = await titleTarget(source.userId, source.agent);
   if (!target) return "skipped";
   const model = createChatModel({
     provider: target.endpoint.name,
@@ -126,12 +126,25 @@ export async function handleTitleJob(job: TitleJob): Promise<"written" | "skippe
   return (await saveGeneratedTitle({ id: job.conversationId, title })) ? "written" : "skipped";
 }
 
-const g = globalThis as unknown as { __titleWorker?: Promise<string> };
+const g = globalThis as unknown as {
+  __titleWorker?: Promise<string>;
+  /** The queue, created once per job engine (not a createQueue round trip per answer). */
+  __titleQueue?: { boss: Promise<PgBoss>; ready: Promise<PgBoss> };
+};
 
-async function ensureQueue() {
-  const boss = await getBoss();
-  await boss.createQueue(TITLE_QUEUE, { name: TITLE_QUEUE });
-  return boss;
+function ensureQueue(): Promise<PgBoss> {
+  const boss = getBoss();
+  if (g.__titleQueue?.boss !== boss) {
+    const ready = boss.then(async (b) => {
+      await b.createQueue(TITLE_QUEUE, { name: TITLE_QUEUE });
+      return b;
+    });
+    g.__titleQueue = { boss, ready };
+    ready.catch(() => {
+      if (g.__titleQueue?.ready === ready) g.__titleQueue = undefined;
+    });
+  }
+  return g.__titleQueue.ready;
 }
 
 /** Registers this process's title worker (once per process). */

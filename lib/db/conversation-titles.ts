@@ -1,38 +1,52 @@
 import "server-only";
 import { getDb } from "./client";
 
-/** What a title is written from: the conversation, its first question and answer, and the answer's run. */
-export async function titleSource({ conversationId, runId }: { conversationId: string; runId: string }) {
-  const run = await getDb().run.findUnique({
-    where: { id: runId },
-    select: {
-      agentId: true,
-      conversation: {
-        select: { id: true, userId: true, titleRenamed: true, user: { select: { locale: true } } },
-      },
-      assistantMessageId: true,
-    },
-  });
-  if (!run || run.conversation.id !== conversationId) return null;
-  const answer = await getDb().message.findUnique({
-    where: { id: run.assistantMessageId },
-    select: { content: true, status: true, parent: { select: { content: true } } },
-  });
-  if (!answer) return null;
+/**
+ * What a title is written from, in one statement: the conversation, its first question and answer,
+ * and the endpoint and model of the agent that answered (null when the agent is gone).
+ */
+export async function titleSource({
+  conversationId,
+  runId,
+  agentId,
+}: {
+  conversationId: string;
+  runId: string;
+  agentId: string;
+}) {
+  const [row] = await getDb().$queryRaw<
+    {
+      userId: string;
+      locale: string | null;
+      renamed: boolean;
+      question: string | null;
+      answer: string;
+      status: string;
+      agentProvider: string | null;
+      agentModel: string | null;
+    }[]
+  >`
+    SELECT c."userId", u."locale", c."titleRenamed" AS "renamed", q."content" AS "question",
+      m."content" AS "answer", m."status"::text AS "status",
+      a."provider" AS "agentProvider", a."model" AS "agentModel"
+    FROM "Run" r
+    JOIN "Conversation" c ON c."id" = r."conversationId"
+    JOIN "User" u ON u."id" = c."userId"
+    JOIN "Message" m ON m."id" = r."assistantMessageId"
+    LEFT JOIN "Message" q ON q."id" = m."parentId"
+    LEFT JOIN "Agent" a ON a."id" = ${agentId}
+    WHERE r."id" = ${runId} AND c."id" = ${conversationId}`;
+  if (!row) return null;
   return {
-    userId: run.conversation.userId,
-    locale: run.conversation.user.locale,
-    renamed: run.conversation.titleRenamed,
-    agentId: run.agentId,
-    question: answer.parent?.content ?? "",
-    answer: answer.content,
-    answered: answer.status === "COMPLETE",
+    userId: row.userId,
+    locale: row.locale,
+    renamed: row.renamed,
+    question: row.question ?? "",
+    answer: row.answer,
+    answered: row.status === "COMPLETE",
+    agent:
+      row.agentProvider && row.agentModel ? { provider: row.agentProvider, model: row.agentModel } : null,
   };
-}
-
-/** The agent's endpoint and model (null when the agent is gone). */
-export function agentModel(agentId: string) {
-  return getDb().agent.findUnique({ where: { id: agentId }, select: { provider: true, model: true } });
 }
 
 /**
