@@ -13,6 +13,7 @@
 import { performance } from "node:perf_hooks";
 import { migrate } from "../lib/db/migrate";
 import { createDatabase, dropDatabase } from "../tests/helpers/test-database";
+import { startCountingProxy } from "./pg-count-proxy";
 
 const args = process.argv.slice(2);
 const arg = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.split("=")[1];
@@ -29,7 +30,12 @@ const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.le
 const db = await createDatabase("delegate_bench_evals");
 try {
   await migrate({ databaseUrl: db.url });
-  process.env.DATABASE_URL = db.url;
+  // The app reaches the database through a proxy that counts its SQL statements (round trips are
+  // most of the overhead, and their count doesn't depend on how busy the machine is).
+  const pgUrl = new URL(db.url);
+  const proxy = await startCountingProxy({ host: pgUrl.hostname, port: Number(pgUrl.port || 5432) });
+  pgUrl.port = String(proxy.port);
+  process.env.DATABASE_URL = pgUrl.toString();
   process.env.AUTH_SECRET ??= "bench-evals-secret";
   process.env.APP_ENCRYPTION_KEY ??= "bench-evals-encryption-key-0123456789";
   process.env.DEMO_TOKEN_DELAY_MS = "0";
@@ -86,12 +92,17 @@ try {
     cases,
   });
   const handler = new Map<string, number>();
+  const sql0 = proxy.statements();
+  const cpu0 = process.cpuUsage();
   for (const version of [1, 2])
     for (const c of cases) {
       const t0 = performance.now();
       await handleEvalJob({ evalRunId: direct, caseId: c.id, version });
       handler.set(`${c.id}:${version}`, performance.now() - t0);
     }
+  const cpu = process.cpuUsage(cpu0);
+  const statementsPerCase = (proxy.statements() - sql0) / (cases.length * 2);
+  const cpuPerCase = (cpu.user + cpu.system) / 1000 / (cases.length * 2);
   const directResults = await listResults({ evalRunId: direct });
   const overhead = directResults.map((r) => (handler.get(`${r.caseId}:${r.version}`) ?? 0) - r.durationMs);
   const runTime = mean(directResults.map((r) => r.durationMs));
@@ -116,6 +127,9 @@ try {
   console.log(
     `  orchestration overhead   p50 ${pct(overhead, 50).toFixed(1)} ms · p95 ${pct(overhead, 95).toFixed(1)} ms · mean ${mean(overhead).toFixed(1)} ms per case`,
   );
+  console.log(
+    `  per case (run included)  ${statementsPerCase.toFixed(1)} SQL statements · ${cpuPerCase.toFixed(1)} ms CPU of this process`,
+  );
   console.log(`pg-boss, ${CONCURRENCY} workers, ${run.total} jobs, status ${run.status}:`);
   console.log(`  wall time                ${wall.toFixed(0)} ms`);
   console.log(
@@ -128,6 +142,7 @@ try {
   await releaseProcessLease();
   await getDb().$disconnect();
   await getPool().end();
+  await proxy.close();
 } finally {
   await dropDatabase(db.name);
 }

@@ -3,8 +3,9 @@ import type { EvalCaseData } from "@/lib/evals/cases";
 import type { Check, CheckOutcome } from "@/lib/evals/checks";
 import type { JudgeOutcome, JudgeSpec } from "@/lib/evals/judge";
 import type { AgentRecord } from "./agents";
-import { getDb, type Tx } from "./client";
+import { getDb } from "./client";
 import { Prisma } from "./generated/client";
+import { newRowId } from "./ids";
 
 // Queries of eval suites, runs and results (lib/evals decides who may call them).
 
@@ -217,7 +218,36 @@ export async function listResults({ evalRunId }: { evalRunId: string }): Promise
   }));
 }
 
-export async function hasResult({
+/**
+ * Stores one case's result unless one is stored already (a second delivery of the job) or the run
+ * is no longer running (cancelled meanwhile), then ends the eval run when it was the last; true
+ * when this call stored it. Two statements, no transaction: the insert commits before the count, so
+ * of two last results stored at once the later count sees both and ends the run.
+ */
+export async function storeResult(evalRunId: string, result: ResultRow): Promise<boolean> {
+  const json = (v: unknown) => (v == null ? null : JSON.stringify(v));
+  const stored = await getDb().$executeRaw`
+    INSERT INTO "EvalResult" ("id", "evalRunId", "caseId", "version", "outcome", "checks", "output", "error",
+      "inputTokens", "outputTokens", "modelCalls", "cost", "durationMs", "conversationId", "judge")
+    SELECT ${newRowId()}, r."id", ${result.caseId}::text, ${result.version}::int, ${result.outcome}::text,
+      ${json(result.checks)}::jsonb, ${result.output}::text, ${json(result.error)}::jsonb,
+      ${result.inputTokens}::int, ${result.outputTokens}::int, ${result.modelCalls}::int,
+      ${result.cost}::float8, ${Math.round(result.durationMs)}::int, ${result.conversationId}::text,
+      ${json(result.judge)}::jsonb
+    FROM "EvalRun" r WHERE r."id" = ${evalRunId} AND r."status" = 'RUNNING'
+    ON CONFLICT ("evalRunId", "caseId", "version") DO NOTHING`;
+  await getDb().$executeRaw`
+    UPDATE "EvalRun" r SET "status" = 'COMPLETED', "endedAt" = now()
+    WHERE r."id" = ${evalRunId} AND r."status" = 'RUNNING'
+      AND (SELECT count(*) FROM "EvalResult" e WHERE e."evalRunId" = r."id") >= r."total"`;
+  return stored === 1;
+}
+
+/**
+ * What a job needs to run one case, in one statement: the eval run's status and user, the agent,
+ * the case as the run stored it (null when it has no such case) and whether its result is stored.
+ */
+export async function evalJobContext({
   evalRunId,
   caseId,
   version,
@@ -226,44 +256,16 @@ export async function hasResult({
   caseId: string;
   version: number;
 }) {
-  const row = await getDb().evalResult.findUnique({
-    where: { evalRunId_caseId_version: { evalRunId, caseId, version } },
-    select: { id: true },
-  });
-  return row !== null;
-}
-
-/**
- * Stores one case's result unless one is stored already (a second delivery of the job), and ends
- * the eval run when it was the last; true when this call stored it.
- */
-export async function storeResult(evalRunId: string, result: ResultRow): Promise<boolean> {
-  return getDb().$transaction(async (tx) => {
-    // One result of a run at a time: two last results stored at once would each count the other
-    // as missing (its insert not yet committed), and the run would never end.
-    await tx.$executeRaw`SELECT 1 FROM "EvalRun" WHERE "id" = ${evalRunId} FOR UPDATE`;
-    const { count } = await tx.evalResult.createMany({
-      data: [
-        {
-          evalRunId,
-          ...result,
-          checks: result.checks as unknown as Prisma.InputJsonArray,
-          error: result.error ?? Prisma.DbNull,
-          judge: result.judge ?? Prisma.DbNull,
-        },
-      ],
-      skipDuplicates: true,
-    });
-    await finishIfDone(tx, evalRunId);
-    return count === 1;
-  });
-}
-
-async function finishIfDone(tx: Tx, evalRunId: string) {
-  await tx.$executeRaw`
-    UPDATE "EvalRun" r SET "status" = 'COMPLETED', "endedAt" = now()
-    WHERE r."id" = ${evalRunId} AND r."status" = 'RUNNING'
-      AND (SELECT count(*) FROM "EvalResult" e WHERE e."evalRunId" = r."id") >= r."total"`;
+  const [row] = await getDb().$queryRaw<
+    { status: string; userId: string; agentId: string; evalCase: StoredCase | null; hasResult: boolean }[]
+  >`
+    SELECT r."status"::text AS "status", r."userId", s."agentId",
+      (SELECT c FROM jsonb_array_elements(r."cases") c WHERE c->>'id' = ${caseId} LIMIT 1) AS "evalCase",
+      EXISTS (SELECT 1 FROM "EvalResult" x
+        WHERE x."evalRunId" = r."id" AND x."caseId" = ${caseId} AND x."version" = ${version}) AS "hasResult"
+    FROM "EvalRun" r JOIN "EvalSuite" s ON s."id" = r."suiteId"
+    WHERE r."id" = ${evalRunId}`;
+  return row ?? null;
 }
 
 /** Cancels a running eval run; true when it was running. */
@@ -273,11 +275,6 @@ export async function cancelEvalRunRow({ id }: { id: string }): Promise<boolean>
     data: { status: "CANCELLED", endedAt: new Date() },
   });
   return count === 1;
-}
-
-export async function evalRunStatus({ id }: { id: string }) {
-  const row = await getDb().evalRun.findUnique({ where: { id }, select: { status: true } });
-  return row?.status ?? null;
 }
 
 /** The conversation one case runs in: kept out of the chat list (Conversation.evalRunId). */
@@ -329,10 +326,6 @@ export async function interruptedEvalCases({
       AND NOT bool_or(EXISTS (SELECT 1 FROM "Run" x WHERE x."conversationId" = c."id" AND x."status" = 'RUNNING'))
       ${ofRuns}`;
   return rows.map((r) => ({ ...r, attempts: Number(r.attempts) }));
-}
-
-export async function deleteEvalConversation({ id }: { id: string }) {
-  await getDb().conversation.deleteMany({ where: { id, evalRunId: { not: null } } });
 }
 
 /** The stored snapshots of the given agent versions, by agent id. */

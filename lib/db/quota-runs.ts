@@ -37,6 +37,8 @@ export interface TurnRows {
     source?: ConversationSource;
     listed?: boolean;
     temporaryHours?: number;
+    /** The eval case (at a version) this conversation runs (lib/evals): kept out of the chat list. */
+    evalCase?: { evalRunId: string; caseId: string; version: number };
   } | null;
   /** The user message to insert, or null when the answer is to an existing one (`userMessageId`). */
   userMessage: { parentId: string | null; content: string } | null;
@@ -132,10 +134,13 @@ function admissionStatement({ tx, insert, limits, run, turn }: AdmissionArgs) {
         AND counts.running < ${limits.maxConcurrentRuns}::int AS yes
       FROM counts),
     conv AS (
-      INSERT INTO "Conversation" ("id", "userId", "agentId", "title", "source", "listed", "createdAt", "updatedAt", "expiresAt")
+      INSERT INTO "Conversation" ("id", "userId", "agentId", "title", "source", "listed", "createdAt", "updatedAt", "expiresAt",
+        "evalRunId", "evalCaseId", "evalVersion")
       SELECT ${run.conversationId}, ${run.userId}, ${run.agentId}, ${newConversation?.title ?? ""},
         ${newConversation?.source ?? "chat"}, ${newConversation?.listed ?? true}, clock.utc, clock.utc,
-        clock.utc + make_interval(hours => ${newConversation?.temporaryHours ?? null}::int)
+        clock.utc + make_interval(hours => ${newConversation?.temporaryHours ?? null}::int),
+        ${newConversation?.evalCase?.evalRunId ?? null}, ${newConversation?.evalCase?.caseId ?? null},
+        ${newConversation?.evalCase?.version ?? null}::int
       FROM clock, ok WHERE ok.yes AND ${newConversation !== null}::boolean RETURNING "id"),
     touched AS (
       UPDATE "Conversation" SET "updatedAt" = (SELECT utc FROM clock), "agentId" = ${run.agentId}

@@ -5,7 +5,7 @@
 import "server-only";
 import type PgBoss from "pg-boss";
 import type { ModelFactory } from "@/lib/agents";
-import { evalRunStatus, hasResult, interruptedEvalCases, readEvalRun, storeResult } from "@/lib/db/evals";
+import { evalJobContext, interruptedEvalCases, storeResult } from "@/lib/db/evals";
 import { env } from "@/lib/env";
 import { getBoss } from "@/lib/jobs/boss";
 import { onRunsInterrupted } from "@/lib/quota/process-lease";
@@ -69,28 +69,24 @@ export async function enqueueEvalJobs(jobs: (EvalJob & { attempt?: number })[]) 
 /** Runs one job; exported for tests that deliver a job twice. */
 export async function handleEvalJob(job: EvalJob): Promise<"done" | "skipped"> {
   const { evalRunId, caseId, version } = job;
-  if ((await evalRunStatus({ id: evalRunId })) !== "RUNNING") return "skipped";
-  if (await hasResult({ evalRunId, caseId, version })) return "skipped";
-  const run = await readEvalRun({ id: evalRunId });
-  const evalCase = run?.cases.find((c) => c.id === caseId);
-  if (!run || !evalCase) return "skipped";
+  const context = await evalJobContext({ evalRunId, caseId, version });
+  if (context?.status !== "RUNNING" || context.hasResult || !context.evalCase) return "skipped";
   const controller = new AbortController();
   const running = aborts().get(evalRunId) ?? new Set();
   aborts().set(evalRunId, running.add(controller));
   try {
     const result = await runEvalCase({
       evalRunId,
-      userId: run.userId,
-      agentId: run.agentId,
+      userId: context.userId,
+      agentId: context.agentId,
       version,
-      evalCase,
+      evalCase: context.evalCase,
       signal: controller.signal,
       modelFactory: g.__evalModelFactory,
     });
-    // Cancelled while it ran: nothing is stored, the run's conversation keeps its trace.
-    if ((await evalRunStatus({ id: evalRunId })) !== "RUNNING") return "skipped";
-    await storeResult(evalRunId, result);
-    return "done";
+    // Cancelled while it ran: nothing is stored (storeResult stores only into a running eval run),
+    // and the case's conversation keeps its trace.
+    return (await storeResult(evalRunId, result)) ? "done" : "skipped";
   } finally {
     running.delete(controller);
     if (!running.size) aborts().delete(evalRunId);

@@ -24,12 +24,7 @@ import { engineRunInput } from "@/lib/chat/run-input";
 import { testModelFactory } from "@/lib/chat/test-hooks";
 import { resolveRunTools } from "@/lib/chat/tools";
 import { saveAnswer } from "@/lib/db/conversations";
-import {
-  deleteEvalConversation,
-  insertEvalConversation,
-  type ResultRow,
-  type StoredCase,
-} from "@/lib/db/evals";
+import type { ResultRow, StoredCase } from "@/lib/db/evals";
 import { newRowId } from "@/lib/db/ids";
 import { AppError, isAppError } from "@/lib/errors";
 import { admitRun, getLimitsForUser } from "@/lib/quota";
@@ -81,13 +76,16 @@ function errorResult(target: CaseRunTarget, err: unknown, conversationId: string
  */
 export async function runEvalCase(target: CaseRunTarget): Promise<ResultRow> {
   const { userId, agentId, version, evalCase } = target;
+  // The user's limits are read while the tree loads (neither needs the other).
+  const limitsRead = getLimitsForUser({ userId });
   let tree: Awaited<ReturnType<typeof loadTreeAtVersion>>;
   try {
     tree = await loadTreeAtVersion({ rootId: agentId, version, userId });
   } catch (err) {
+    limitsRead.catch(() => {});
     return errorResult(target, err);
   }
-  const limits = await getLimitsForUser({ userId });
+  const limits = await limitsRead;
   let resolved: Awaited<ReturnType<typeof resolveRunModels>>;
   let runTools: Awaited<ReturnType<typeof resolveRunTools>>;
   try {
@@ -131,14 +129,8 @@ export async function runEvalCase(target: CaseRunTarget): Promise<ResultRow> {
     return errorResult(target, err);
   }
 
-  const conversationId = await insertEvalConversation({
-    userId,
-    agentId,
-    evalRunId: target.evalRunId,
-    caseId: evalCase.id,
-    version,
-    title: `${evalCase.name || evalCase.input.slice(0, 40)} · v${version}`,
-  });
+  // The case's conversation is created with its run, by the admission (none when refused).
+  const conversationId = newRowId();
   const assistantMessageId = newRowId();
   holdRun(runId);
   try {
@@ -152,14 +144,16 @@ export async function runEvalCase(target: CaseRunTarget): Promise<ResultRow> {
       processId: processLeaseId(),
       quota: limits,
       turn: {
-        newConversation: null,
+        newConversation: {
+          title: `${evalCase.name || evalCase.input.slice(0, 40)} · v${version}`,
+          evalCase: { evalRunId: target.evalRunId, caseId: evalCase.id, version },
+        },
         userMessage: { parentId: null, content: evalCase.input },
         userMessageId: newRowId(),
       },
     });
   } catch (err) {
     releaseRun(runId);
-    await deleteEvalConversation({ id: conversationId });
     if (isTransientRefusal(err)) throw err;
     return errorResult(target, err);
   }
