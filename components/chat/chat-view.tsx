@@ -18,7 +18,7 @@ import { ExportMenu } from "./export-menu";
 import { AssistantMessage, UserMessage } from "./message-item";
 import { pendingQuestions, QuestionPanel } from "./question-panel";
 import { QueuedMessages } from "./queued-messages";
-import { ShareButton } from "./share-dialog";
+import { ShareButton } from "./share-button";
 import { TemporaryBanner, TemporaryToggle } from "./temporary-chat";
 import { useAttachments } from "./use-attachments";
 import { useChat } from "./use-chat";

@@ -1,5 +1,4 @@
 "use client";
-import { Share2 } from "lucide-react";
 import { useFormatter, useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { dangerButton, inputClass, primaryButton, secondaryButton } from "@/components/ui/styles";
@@ -16,29 +15,8 @@ const EXPIRY = ["never", "1d", "7d", "30d"] as const;
 
 export const shareUrl = (token: string) => `${window.location.origin}/share/${token}`;
 
-/** "Share" in the chat header: a dialog to create a read-only link, copy it, and revoke links. */
-export function ShareButton({ conversationId, messageId }: { conversationId: string; messageId?: string }) {
-  const t = useTranslations("chat.share");
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <button
-        type="button"
-        data-testid="share-conversation"
-        onClick={() => setOpen(true)}
-        className="ml-auto inline-flex items-center gap-1 rounded-lg border border-zinc-300 px-2 py-1 text-sm dark:border-zinc-700"
-      >
-        <Share2 className="size-4" aria-hidden="true" />
-        {t("button")}
-      </button>
-      {open && (
-        <ShareDialog conversationId={conversationId} messageId={messageId} onClose={() => setOpen(false)} />
-      )}
-    </>
-  );
-}
-
-function ShareDialog({
+/** The dialog behind "Share" (share-button.tsx): create a read-only link, copy it, revoke links. */
+export function ShareDialog({
   conversationId,
   messageId,
   onClose,

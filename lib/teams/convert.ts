@@ -1,5 +1,5 @@
-import type { SummarizationSettings } from "@/lib/agents/types";
 import type { AgentDraftInput } from "@/lib/builder/schema";
+import type { AgentTreeRow } from "@/lib/db/agents-tree";
 import type { TeamAgent, TeamTool } from "./file-schema";
 
 // The two directions between a stored agent and its entry in a team file. Pure: how endpoints,
@@ -7,28 +7,7 @@ import type { TeamAgent, TeamTool } from "./file-schema";
 // and the same mapping serves the UI, the API and the CLI.
 
 /** A stored agent as lib/db/agents-tree.ts loads it (only the fields a team file carries). */
-export interface StoredAgent {
-  id: string;
-  name: string;
-  description: string;
-  category: string;
-  instructions: string;
-  provider: string;
-  model: string;
-  parameters: Record<string, unknown>;
-  tools: string[];
-  askTools: string[];
-  subagentsEnabled: boolean;
-  allowSelf: boolean;
-  selfMode: "ISOLATED" | "FORK";
-  selfBudget: number | null;
-  selfProvider: string | null;
-  selfModel: string | null;
-  selfBackground: boolean;
-  summarization: SummarizationSettings | null;
-  children: { childId: string; mode: "ISOLATED" | "FORK"; budget: number | null; background?: boolean }[];
-  handoffs: { to: string; description: string }[];
-}
+export type StoredAgent = Omit<AgentTreeRow, "ownerId" | "visibility" | "sharedWith">;
 
 export interface ExportNames {
   /** Endpoint id → the name the file uses. */

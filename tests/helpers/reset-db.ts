@@ -1,6 +1,9 @@
 import pg from "pg";
 
-/** Empties every application table (keeps the migrations bookkeeping). */
+/**
+ * Empties every application table (keeps the migrations bookkeeping) and the job engine's queued
+ * jobs (pg-boss keeps its own schema; a job another test file queued must not run in this one).
+ */
 export async function resetDatabase(url = process.env.DATABASE_URL as string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -13,6 +16,8 @@ export async function resetDatabase(url = process.env.DATABASE_URL as string): P
         `TRUNCATE ${rows.map((r) => `"${r.tablename}"`).join(", ")} RESTART IDENTITY CASCADE`,
       );
     }
+    const boss = await client.query(`SELECT to_regclass('pgboss.job') AS job`);
+    if (boss.rows[0]?.job) await client.query("DELETE FROM pgboss.job");
   } finally {
     await client.end();
   }

@@ -61,9 +61,8 @@ describe("generated conversation titles", () => {
   beforeEach(async () => {
     await stopBoss();
     forgetTitleWorkers();
+    // Also empties the title jobs other files' chat sends queued (no worker ran them there).
     await resetDatabase();
-    // Title jobs other files' chat sends queued (no worker ran them there) would come first.
-    await query(`DELETE FROM pgboss.job WHERE name = 'conversation-titles'`).catch(() => {});
     user = await makeUser("Tia");
     agent = await makeAgent(user.id, "Helper");
     session.userId = user.id;
