@@ -127,7 +127,7 @@ function toolFor(verb: (typeof VERBS)[number], [singular, plural, idField]: (typ
     case "delete":
       return {
         name: `delete_${singular}`,
-        description: `Delete a ${words} from a GitHub repository. This cannot be undone.`,
+        description: `Delete one ${words} from a GitHub repository. This cannot be undone.`,
         inputSchema: {
           type: "object" as const,
           properties: { ...OWNER_REPO, [idField]: id },
