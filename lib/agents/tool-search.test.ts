@@ -238,6 +238,65 @@ describe("tool search", () => {
   });
 });
 
+describe("tool search across an approval pause", () => {
+  it("a subagent paused on a found tool that asks before running still has it bound after the resume", async () => {
+    const lead = agent("a", { agent_ids: ["b"], allowSelf: false });
+    const child = agent("b", undefined, { tools: MCP, askTools: ["github__create_issue"] });
+    const factory = () =>
+      scriptedModelFactory({
+        a: (ctx) =>
+          toolResults(ctx).length
+            ? { text: `a: ${toolResults(ctx)[0].content}` }
+            : { toolCalls: [{ name: "subagent", args: { subagent_type: "b", description: "file it" } }] },
+        b: searchingLead,
+      });
+    let rest: (s: RunSnapshot) => void = () => {};
+    const rested = new Promise<RunSnapshot>((r) => {
+      rest = r;
+    });
+    const first = catalog();
+    const run = await createRun({
+      agents: [lead],
+      agentLookup: { b: child },
+      tools: first.tools,
+      messages: [user("go")],
+      modelFactory: factory(),
+      limits: { toolSearchThreshold: 3 },
+      approvals: { request: () => new Promise(() => {}), onIdle: (s) => rest(s) },
+    });
+    const done = collect(run);
+    const stored = JSON.parse(JSON.stringify(await rested)) as RunSnapshot;
+    run.suspend();
+    await done;
+    expect(Object.values(stored.pending).map((p) => p.name)).toEqual(["github__create_issue"]);
+    // Found by the child's execution (its span), not the lead's.
+    expect(Object.entries(stored.discovered ?? {})).toEqual([
+      [expect.stringMatching(/#b$/), ["github__create_issue"]],
+    ]);
+
+    const second = catalog();
+    const models = factory();
+    const resumed = await createRun({
+      agents: [lead],
+      agentLookup: { b: child },
+      tools: second.tools,
+      messages: [user("go")],
+      modelFactory: models,
+      limits: { toolSearchThreshold: 3 },
+      approvals: { request: () => Promise.resolve({ decision: "approve" }) },
+      resume: stored,
+    });
+    const events = await collect(resumed);
+    expect(rootText(reduceEvents(events))).toContain("a: done: github__create_issue done");
+    expect(events.at(-1)).toMatchObject({ type: "run_end", status: "completed" });
+    expect(second.ran).toEqual(["github__create_issue"]);
+    expect(models.models.get("b")?.[0].calls.map((c) => c.toolNames)).toEqual([
+      [SEARCH_TOOLS_NAME, "github__create_issue"],
+    ]);
+    expect(models.models.get("a")?.[0].calls.map((c) => c.toolNames)).toEqual([["subagent"]]);
+  });
+});
+
 describe("ranking", () => {
   const input = (threshold = 1) =>
     buildAgentInput(agent("a", undefined, { tools: MCP }), {
