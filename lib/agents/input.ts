@@ -93,6 +93,15 @@ export interface BuildAgentInputOptions {
   baseContextTokens?: number;
   /** Tools beyond the built-in ones (MCP tools of this run), by name. */
   tools?: ReadonlyMap<string, RegistryTool>;
+  /** More tools than this beyond the built-in ones are deferred behind `search_tools` (0 or absent = never). */
+  toolSearchThreshold?: number;
+}
+
+/** The agent's tools beyond the built-in ones when there are more than `threshold` of them (tool search). */
+function deferredToolsOf(registry: Map<string, RegistryTool>, threshold: number | undefined) {
+  if (!threshold || threshold <= 0) return undefined;
+  const extra = [...registry.keys()].filter((name) => !builtinRegistryTool(name));
+  return extra.length > threshold ? new Set(extra) : undefined;
 }
 
 function buildToolRegistry(
@@ -120,6 +129,7 @@ export function buildAgentInput(agent: AgentDefinition, opts: BuildAgentInputOpt
   );
   const base = opts.baseContextTokens ?? params.maxContextTokens ?? DEFAULT_CONTEXT_TOKENS;
   const toolRegistry = buildToolRegistry(agent, opts.tools);
+  const deferredTools = deferredToolsOf(toolRegistry, opts.toolSearchThreshold);
   const input: AgentInput = {
     agentId: agent.id,
     name: agent.name,
@@ -140,6 +150,7 @@ export function buildAgentInput(agent: AgentDefinition, opts: BuildAgentInputOpt
     toolNames: [...toolRegistry.keys()],
     toolRegistry,
     askTools: new Set((agent.askTools ?? []).filter((t) => toolRegistry.has(t))),
+    ...(deferredTools ? { deferredTools } : {}),
     isSubagent: opts.isSubagent,
     subagentConfigs: [],
     edges: [...(agent.edges ?? [])],

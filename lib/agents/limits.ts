@@ -10,6 +10,11 @@ export interface Limits {
   recursionLimit: number;
   /** Subagent calls of one model turn that run at the same time. */
   maxParallelSubagents: number;
+  /**
+   * Tool search: an agent with more tools than this beyond the built-in ones gets `search_tools`
+   * and only the definitions it found are bound (0 = off: every definition is always bound).
+   */
+  toolSearchThreshold: number;
 }
 
 export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
@@ -18,6 +23,7 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   maxSubagentsPerAgent: 10,
   recursionLimit: 50,
   maxParallelSubagents: 4,
+  toolSearchThreshold: 40,
 });
 
 export function resolveLimits(limits?: Partial<Limits>): Limits {

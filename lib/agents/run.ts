@@ -440,6 +440,7 @@ export async function createRun(opts: CreateRunOptions): Promise<AgentRun> {
     buildAgentInput(agent, {
       tools,
       isSubagent,
+      toolSearchThreshold: limits.toolSearchThreshold,
       initialSummary: isSubagent ? undefined : opts.initialSummary,
       endpoints: opts.endpoints,
       summarizationConfig: opts.summarizationConfig,

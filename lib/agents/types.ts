@@ -149,6 +149,11 @@ export interface AgentInput {
   toolRegistry: Map<string, RegistryTool>;
   /** Registry tools that ask before running. */
   askTools: Set<string>;
+  /**
+   * Registry tools bound only once a `search_tools` call of the execution found them (the agent has
+   * more than `limits.toolSearchThreshold` beyond the built-in ones); absent = every tool is bound.
+   */
+  deferredTools?: Set<string>;
   isSubagent: boolean;
   initialSummary?: string;
   subagentConfigs: SubagentConfig[];

@@ -45,6 +45,8 @@ export interface QuotaValues {
   maxBackgroundTasks: number;
   /** Minutes one background task may run before it is stopped as failed. */
   backgroundTaskMinutes: number;
+  /** An agent with more tools than this beyond the built-in ones searches them (`search_tools`); 0 = off. */
+  toolSearchThreshold: number;
 }
 
 export type QuotaKey = keyof QuotaValues;
@@ -71,9 +73,10 @@ export const QUOTA_DEFAULTS: Readonly<QuotaValues> = Object.freeze({
   answerBudget: 0,
   maxBackgroundTasks: 3,
   backgroundTaskMinutes: 30,
+  toolSearchThreshold: 40,
 });
 
-export type QuotaGroup = "delegation" | "balances" | "rates" | "files" | "budgets" | "tasks";
+export type QuotaGroup = "delegation" | "balances" | "rates" | "files" | "budgets" | "tasks" | "tools";
 
 /** A number setting; its label and help are the catalog's (admin.quota.fields.<key>). */
 export interface NumberField {
@@ -130,6 +133,12 @@ export const NUMBER_FIELDS: readonly NumberField[] = [
     group: "tasks",
     min: 1,
     max: 1440,
+  },
+  {
+    key: "toolSearchThreshold",
+    group: "tools",
+    min: 0,
+    max: 1000,
   },
   {
     key: "startBalance",

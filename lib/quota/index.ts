@@ -44,6 +44,7 @@ export function engineLimits(limits: EffectiveLimits): Limits {
     maxSubagentsPerAgent: limits.maxSubagentsPerAgent,
     recursionLimit: limits.recursionLimit,
     maxParallelSubagents: limits.maxParallelSubagents,
+    toolSearchThreshold: limits.toolSearchThreshold,
   };
 }
 

@@ -28,6 +28,7 @@ const GROUPS = [
   "files",
   "budgets",
   "tasks",
+  "tools",
 ] as const satisfies readonly QuotaGroup[];
 
 /** The form, or a typed refusal when the caller sent something else. */

@@ -1,4 +1,5 @@
 import type { BaseLanguageModelInput } from "@langchain/core/language_models/base";
+import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import type { AIMessageChunk, SystemMessage } from "@langchain/core/messages";
 import type { Runnable } from "@langchain/core/runnables";
 import type { ApprovalHooks } from "../approval";
@@ -31,8 +32,11 @@ export interface RunContext {
   /** Tool call ids already used in this run (span ids must be unique). */
   usedToolCallIds: Set<string>;
   nextId(): string;
-  /** Bound models by agent input, so parallel children share one instance. */
-  models: Map<AgentInput, ChatRunnable>;
+  /**
+   * Models by agent input, so parallel children share one instance: the factory's model and its
+   * bound copies by the deferred tools found (see tool-search.ts; "" = none found).
+   */
+  models: Map<AgentInput, { base: BaseChatModel; bound: Map<string, ChatRunnable> }>;
   /** The run's time axis (every event's `t`). */
   clock: RunClock;
   /** What the run has done (replayed when the run resumes from a snapshot). */

@@ -49,6 +49,8 @@ export interface RunSnapshot {
   pending: Record<string, ApprovalRequest>;
   /** Steering messages given to the root before a model turn, by `turnKey` (see steer.ts). */
   steered?: Record<string, string[]>;
+  /** Deferred tools each execution found with `search_tools`, by `${spanId}#${agentId}` (see tool-search.ts). */
+  discovered?: Record<string, string[]>;
   /** Counter of generated ids. */
   seq: number;
   /** The run's time axis at the snapshot, so a resumed run's event offsets (`t`) continue it. */

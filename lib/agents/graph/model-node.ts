@@ -16,21 +16,35 @@ import type { AgentExecution, ChatRunnable } from "./context";
 import { turnKey } from "./journal";
 import { ChunkMerger, detached, forEachChunk } from "./model-stream";
 import { toolDefsFor } from "./tool-defs";
+import { foundToolDefs, foundTools, searchToolsDef } from "./tool-search";
 
+/**
+ * The agent's model with its tools bound: its own, the extra ones of the execution, and with tool
+ * search `search_tools` plus the deferred tools this execution found so far (tool-search.ts).
+ */
 function boundModel(exec: AgentExecution): ChatRunnable {
   const { run, input } = exec;
-  let model = run.models.get(input);
+  const found = input.deferredTools ? foundTools(exec) : [];
+  const key = found.join("\n");
+  let models = run.models.get(input);
+  let model = models?.bound.get(key);
   if (model) return model;
-  const base = run.modelFactory({
-    endpointId: input.endpointId,
-    provider: input.provider,
-    model: input.model,
-    parameters: input.parameters,
-    agentId: input.agentId,
-    isSubagent: input.isSubagent,
-    purpose: "chat",
-  });
-  const tools = exec.extraTools ? [...toolDefsFor(input), ...exec.extraTools] : toolDefsFor(input);
+  if (!models) {
+    const base = run.modelFactory({
+      endpointId: input.endpointId,
+      provider: input.provider,
+      model: input.model,
+      parameters: input.parameters,
+      agentId: input.agentId,
+      isSubagent: input.isSubagent,
+      purpose: "chat",
+    });
+    models = { base, bound: new Map() };
+    run.models.set(input, models);
+  }
+  const { base } = models;
+  const tools: unknown[] = [...toolDefsFor(input), ...(exec.extraTools ?? [])];
+  if (input.deferredTools) tools.push(searchToolsDef(input), ...foundToolDefs(exec));
   if (tools.length > 0) {
     if (typeof base.bindTools !== "function") {
       throw new AgentEngineError(
@@ -42,7 +56,7 @@ function boundModel(exec: AgentExecution): ChatRunnable {
   } else {
     model = base as unknown as ChatRunnable;
   }
-  run.models.set(input, model);
+  models.bound.set(key, model);
   return model;
 }
 

@@ -135,12 +135,16 @@ export function hasBackgroundEntries(input: AgentInput): boolean {
 
 const defsCache = new WeakMap<AgentInput, FunctionToolDef[]>();
 
-/** Tool definitions bound for an agent input (registry tools + dispatch tool), computed once per input. */
+/**
+ * Tool definitions always bound for an agent input (registry tools that are not deferred + dispatch
+ * tool), computed once per input. Deferred tools and `search_tools` come from tool-search.ts.
+ */
 export function toolDefsFor(input: AgentInput): FunctionToolDef[] {
   let defs = defsCache.get(input);
   if (defs) return defs;
   defs = [];
-  for (const t of input.toolRegistry.values()) defs.push(functionTool(t.name, t.description, t.parameters));
+  for (const t of input.toolRegistry.values())
+    if (!input.deferredTools?.has(t.name)) defs.push(functionTool(t.name, t.description, t.parameters));
   if (input.subagentConfigs.length > 0) defs.push(subagentToolDef(input.subagentConfigs));
   if (hasBackgroundEntries(input)) defs.push(checkTasksToolDef(), waitForTaskToolDef());
   defsCache.set(input, defs);

@@ -16,6 +16,7 @@ import type { AgentExecution } from "./context";
 import { Semaphore } from "./queue";
 import { type RunAgentGraph, runSubagent } from "./subagent";
 import { hasBackgroundEntries, SUBAGENT_TOOL_NAME } from "./tool-defs";
+import { notFoundYet, notFoundYetError, SEARCH_TOOLS_NAME, searchTools } from "./tool-search";
 
 /** A transfer tool call in a multi-agent run: returns the target agent id or undefined. */
 export type HandoffResolver = (
@@ -37,6 +38,11 @@ async function runRegistryTool(
   const tool = exec.input.toolRegistry.get(call.name);
   if (!tool) {
     const error = `Tool "${call.name}" is not available to this agent`;
+    return { text: `Error: ${error}`, error };
+  }
+  // A deferred tool is bound only once a search found it: a call before that is the model guessing.
+  if (notFoundYet(exec, call.name)) {
+    const error = notFoundYetError(call.name);
     return { text: `Error: ${error}`, error };
   }
   if (call.name === ASK_USER_TOOL_NAME) return askUser(exec, call);
@@ -219,6 +225,8 @@ export async function runTools(
       out = await checkTasks(exec, args);
     } else if (call.name === WAIT_FOR_TASK_TOOL_NAME && hasBackgroundEntries(exec.input)) {
       out = await waitForTask(exec, args);
+    } else if (call.name === SEARCH_TOOLS_NAME && exec.input.deferredTools) {
+      out = searchTools(exec, args);
     } else if (call.name === SUBAGENT_TOOL_NAME && exec.input.subagentConfigs.length > 0) {
       gate ??= new Semaphore(run.limits.maxParallelSubagents);
       out = await runSubagent(exec, { id, args }, messages, gate, runGraph);

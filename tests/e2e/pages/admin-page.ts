@@ -35,7 +35,7 @@ export class AdminPage {
 
   /** Fills the given fields of a settings group and saves; returns the status line. */
   async saveSettings(
-    group: "delegation" | "balances" | "rates" | "budgets",
+    group: "delegation" | "balances" | "rates" | "budgets" | "tools",
     values: Record<string, string | boolean>,
   ) {
     const form = this.page.getByTestId(`settings-form-${group}`);

@@ -52,6 +52,13 @@ export default async function LimitsPage() {
         title={t("tasksTitle")}
         description={t("tasksDescription")}
       />
+      <SettingsForm
+        group="tools"
+        values={settings}
+        action={saveSettingsAction}
+        title={t("toolsTitle")}
+        description={t("toolsDescription")}
+      />
       <TemporaryChatForm hours={hours} save={saveTemporaryHoursAction} />
       <TitleModelForm
         value={title}
