@@ -19,7 +19,8 @@
  * `content` differs from its root text, and error lines the processes logged. Exits 1 on any.
  * Goals (issue 34): event-loop delay p99 ≤ 50 ms and peak RSS ≤ 1.5 GB on the runner, 0 errors.
  *
- * Flags: --answers=N, --seconds=S, --pace=MS, --follow=FRACTION, --keep-db.
+ * Flags: --answers=N, --seconds=S, --pace=MS, --follow=FRACTION, --pool=N (the runner's
+ * DATABASE_POOL_MAX), --keep-db.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import os from "node:os";
@@ -42,6 +43,8 @@ const SECONDS = flag("seconds", 30);
 const PACE_MS = flag("pace", 50);
 const FOLLOW = flag("follow", 0.1);
 const KEEP_DB = args.includes("--keep-db");
+/** The runner's DATABASE_POOL_MAX (the app's default, 10, unless given). */
+const POOL = args.find((a) => a.startsWith("--pool="))?.split("=")[1];
 /** bench-app's seed lets each user run 100 answers at once. */
 const USERS = Math.ceil(ANSWERS / 90) + 1;
 const MESSAGE = "What time is it in UTC right now?\nWhat is 1234 * 5678?";
@@ -251,6 +254,7 @@ async function main() {
       DEMO_TOKEN_DELAY_MS: String(PACE_MS),
       AUTH_SECRET: "bench-auth-secret-not-for-production",
       APP_ENCRYPTION_KEY: "bench-encryption-key-not-for-production",
+      ...(POOL ? { DATABASE_POOL_MAX: POOL } : {}),
     };
     const [runner, follower] = await Promise.all([startApp("runner", env), startApp("follower", env)]);
     apps.push(runner, follower);
@@ -274,8 +278,12 @@ async function main() {
     await Promise.all(
       Array.from({ length: ANSWERS }, async (_, i) => {
         await new Promise((r) => setTimeout(r, (i / ANSWERS) * rampMs));
-        while (performance.now() - t0 < windowMs)
+        while (performance.now() - t0 < windowMs) {
+          const errors = tally.errors.length;
           await converse(users[i % users.length], runner, i < followed ? follower : null, pool, tally);
+          // A refused or failed send is not retried at once: a user would not either.
+          if (tally.errors.length > errors) await new Promise((r) => setTimeout(r, 1000));
+        }
       }),
     );
     clearInterval(sampler);

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { RunEvent } from "@/lib/agents";
 import type { LiveRun, StreamItem } from "@/lib/chat/live-runs";
 import { redisRunBus } from "@/lib/chat/run-bus/redis";
+import { READER_CONNECTION_NAME } from "@/lib/chat/run-bus/stream-reader";
 import type { RunBus, RunFeed } from "@/lib/chat/run-bus/types";
 import type { RunSignal } from "@/lib/db/run-signals";
 import { type PrivateRedis, startPrivateRedis } from "../helpers/private-redis";
@@ -284,7 +285,7 @@ describe("the Redis live run bus", () => {
         // Not counting the connection asking.
         return {
           all: lines.length - 1,
-          readers: lines.filter((l) => / name=delegate-run-follow /.test(` ${l} `)).length,
+          readers: lines.filter((l) => ` ${l} `.includes(` name=${READER_CONNECTION_NAME} `)).length,
         };
       } finally {
         raw.disconnect();

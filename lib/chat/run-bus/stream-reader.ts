@@ -28,8 +28,6 @@ export interface StreamFollower {
 export interface StreamReader {
   add(key: string, follower: StreamFollower): void;
   remove(key: string, follower: StreamFollower): void;
-  /** Followers now reading (all runs). */
-  size(): number;
   close(): void;
 }
 
@@ -153,7 +151,6 @@ export function streamReader(source: Redis, { quietMs }: { quietMs: number }): S
       else void loop();
     },
     remove,
-    size: () => heard.size,
     close() {
       closed = true;
       const c = conn;
