@@ -23,6 +23,7 @@ const { startChat } = await import("../lib/chat/start-chat");
 const { followRun } = await import("../lib/chat/run-control");
 const { liveSse } = await import("../lib/chat/sse-stream");
 const { findUserById } = await import("../lib/db/users");
+const { liveRunCount } = await import("../lib/chat/live-runs");
 const { AppError } = await import("../lib/errors");
 
 const delay = monitorEventLoopDelay({ resolution: 10 });
@@ -83,6 +84,7 @@ const server = createServer(async (req, res) => {
         lagMax: ms(delay.max),
         peakRss: Math.max(peakRss, process.memoryUsage.rss()),
         cpuMs: (process.cpuUsage().user + process.cpuUsage().system) / 1000,
+        liveRuns: liveRunCount(),
       });
     }
     if (role === "runner" && req.method === "POST" && url.pathname === "/chat") {

@@ -12,7 +12,8 @@
  * process, through Redis (`followRun` → the run bus), from its meta on.
  *
  * Printed: answers completed, how many were open at once (min / mean / max, sampled every second
- * once all slots had started), first byte and answer time p50/p99, event-loop delay p50/p99/max
+ * from the end of the ramp to the end of the window: requests the driver has open, some still
+ * waiting for admission, and answers the runner is running, `liveRunCount()`), first byte and answer time p50/p99, event-loop delay p50/p99/max
  * and peak RSS of each process over the window (after a warm-up), CPU seconds, and errors: failed
  * requests, answers that did not complete, a follower whose items differ from the runner's
  * stream, a stored answer whose `parts` differ from the tree its stream reduces to or whose
@@ -137,6 +138,7 @@ interface Stats {
   lagMax: number;
   peakRss: number;
   cpuMs: number;
+  liveRuns: number;
 }
 const stats = async (app: App) => (await (await fetch(`${app.base}/stats`)).json()) as Stats;
 
@@ -271,8 +273,14 @@ async function main() {
     const rampMs = windowMs / 10;
     const t0 = performance.now();
     const openSamples: number[] = [];
+    const liveSamples: number[] = [];
     const sampler = setInterval(() => {
-      if (performance.now() - t0 > rampMs + 1000) openSamples.push(tally.open);
+      if (performance.now() - t0 < rampMs + 1000 || performance.now() - t0 > windowMs) return;
+      openSamples.push(tally.open);
+      void stats(runner).then(
+        (s) => liveSamples.push(s.liveRuns),
+        () => {},
+      );
     }, 1000);
     const followed = Math.round(ANSWERS * FOLLOW);
     await Promise.all(
@@ -294,10 +302,13 @@ async function main() {
     const first = summary(tally.firstByte);
     const total = summary(tally.total);
     const open = openSamples.length ? openSamples : [tally.open];
+    const live = liveSamples.length ? liveSamples : [0];
+    const range = (xs: number[]) =>
+      `min ${Math.min(...xs)}, mean ${(xs.reduce((a, b) => a + b, 0) / xs.length).toFixed(0)}, max ${Math.max(...xs)}`;
     const mb = (b: number) => `${(b / 1024 / 1024).toFixed(0)} MB`;
     console.log(
       `\n${tally.completed} answers completed in ${(wallMs / 1000).toFixed(1)} s (${tally.followed} also followed through Redis); ` +
-        `open at once: min ${Math.min(...open)}, mean ${(open.reduce((a, b) => a + b, 0) / open.length).toFixed(0)}, max ${Math.max(...open)}`,
+        `\nrequests open at once (sent, not yet ended): ${range(open)}; answers running in the runner: ${range(live)}`,
     );
     console.log(
       `first byte p50 ${ms(first.p50)} ms, p99 ${ms(first.p99)} ms; answer p50 ${ms(total.p50)} ms, p99 ${ms(total.p99)} ms`,
