@@ -228,10 +228,30 @@ async function converse(
     tally.firstByte.push(first);
     tally.total.push(done);
   } catch (err) {
-    tally.errors.push(String(err));
+    // fetch's own message is "fetch failed"; what failed is its cause.
+    const cause =
+      err instanceof Error && err.cause ? ` (${String((err.cause as Error).message ?? err.cause)})` : "";
+    tally.errors.push(`${String(err)}${cause}`);
   } finally {
     tally.open--;
   }
+}
+
+/** Errors by kind (ids and numbers masked), most frequent first. */
+function errorKinds(errors: string[]): string {
+  const kinds = new Map<string, number>();
+  for (const e of errors) {
+    const kind = e
+      .replace(/"conversationId":"[^"]+"/g, '"conversationId":…')
+      .replace(/\d+/g, "N")
+      .slice(0, 240);
+    kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+  }
+  return [...kinds]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 6)
+    .map(([kind, n]) => `\n  ${n} × ${kind}`)
+    .join("");
 }
 
 async function main() {
@@ -339,7 +359,7 @@ async function main() {
     const storedChecked = tally.completed;
     console.log(
       `\nstored answers equal to their streams: ${storedChecked - tally.errors.filter((e) => e.startsWith("stored")).length}/${storedChecked} checked` +
-        `\nerrors: ${tally.errors.length}${tally.errors.length ? `, e.g. ${[...new Set(tally.errors)].slice(0, 5).join(" | ")}` : ""}`,
+        `\nerrors: ${tally.errors.length}${errorKinds(tally.errors)}`,
     );
     console.log(
       `goals: runner event-loop delay p99 ${ms(r.lagP99)} ms (≤ 50: ${r.lagP99 <= 50 ? "met" : "NOT met"}), ` +
