@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { RunEvent } from "@/lib/agents";
 import type { LiveRun, StreamItem } from "@/lib/chat/live-runs";
 import { redisRunBus } from "@/lib/chat/run-bus/redis";
+import { READER_CONNECTION_NAME } from "@/lib/chat/run-bus/stream-reader";
 import type { RunBus, RunFeed } from "@/lib/chat/run-bus/types";
 import type { RunSignal } from "@/lib/db/run-signals";
 import { type PrivateRedis, startPrivateRedis } from "../helpers/private-redis";
@@ -272,5 +273,113 @@ describe("the Redis live run bus", () => {
     expect(await b.check()).toEqual({ ok: false, detail: "Redis (REDIS_URL) is unreachable." });
     await redis.start();
     await vi.waitFor(async () => expect(await b.check()).toEqual({ ok: true }), { timeout: 10_000 });
+  });
+
+  describe("followers on one process share one Redis reader", () => {
+    /** Clients Redis has now, and those named as a process's shared follow reader. */
+    async function clients(): Promise<{ all: number; readers: number }> {
+      const { default: Redis } = await import("ioredis");
+      const raw = new Redis(redis.url);
+      try {
+        const lines = ((await raw.client("LIST")) as string).trim().split("\n");
+        // Not counting the connection asking.
+        return {
+          all: lines.length - 1,
+          readers: lines.filter((l) => ` ${l} `.includes(` name=${READER_CONNECTION_NAME} `)).length,
+        };
+      } finally {
+        raw.disconnect();
+      }
+    }
+
+    it("20 followers of 10 runs on one process: one more connection, and every follower gets every item in order", async () => {
+      const runner = bus();
+      const follower = bus();
+      const runs = Array.from({ length: 10 }, () => liveRun());
+      for (const run of runs) {
+        runner.append(run, run.meta);
+        publish(runner, run, delta("first "));
+      }
+      // Both buses connected (writer, and the runner's nothing else) before counting.
+      await eventually(async () => expect(await follower.follow(runs[9].meta.runId, running)).not.toBeNull());
+      const before = await clients();
+
+      // Two followers per run; the second joins after more items were written, mid-run.
+      const firsts = await Promise.all(runs.map((r) => follower.follow(r.meta.runId, running)));
+      const all = firsts.map((f) => collect(f as RunFeed));
+      for (let i = 0; i < 20; i++) for (const run of runs) publish(runner, run, delta(`a${i} `));
+      await new Promise((r) => setTimeout(r, 50));
+      const seconds = await Promise.all(runs.map((r) => follower.follow(r.meta.runId, running)));
+      const late = seconds.map((f) => collect(f as RunFeed));
+      const during = await clients();
+      for (let i = 0; i < 100; i++) {
+        for (const run of runs) publish(runner, run, delta(`b${i} `));
+        if (i % 20 === 0) await new Promise((r) => setTimeout(r, 5));
+      }
+      for (const run of runs) end(runner, run);
+
+      const got = await Promise.all([...all, ...late]);
+      for (let i = 0; i < 20; i++) expect(got[i]).toEqual(runs[i % 10].items);
+      // One blocking reader for all 20 followers (one connection per follower would be 20).
+      expect(during.all - before.all).toBeLessThanOrEqual(1);
+      expect(during.readers - before.readers).toBeLessThanOrEqual(1);
+      expect(during.readers).toBeGreaterThanOrEqual(1);
+    });
+
+    it("followers come and go: one that leaves stops being fed, one that joins a quiet reader gets its run", async () => {
+      const runner = bus();
+      const follower = bus();
+      const quiet = liveRun();
+      const busy = liveRun();
+      runner.append(quiet, quiet.meta);
+      runner.append(busy, busy.meta);
+      await eventually(async () => expect(await follower.follow(busy.meta.runId, running)).not.toBeNull());
+      // The reader blocks on the quiet run alone; a follower of another run joins meanwhile.
+      const waiting = (await follower.follow(quiet.meta.runId, running)) as RunFeed;
+      const leaving = (await follower.follow(busy.meta.runId, running)) as RunFeed;
+      const staying = collect((await follower.follow(busy.meta.runId, running)) as RunFeed);
+      const left: StreamItem[] = [];
+      leaving.listeners.add((item) => item && left.push(item));
+      publish(runner, busy, delta("one "));
+      await eventually(() => expect(texts(left)).toEqual(["one "]));
+      leaving.close?.();
+      publish(runner, busy, delta("two "));
+      end(runner, busy);
+      expect(texts(await staying)).toEqual(["one ", "two "]);
+      expect(texts(left)).toEqual(["one "]);
+      // The quiet run's follower is still fed.
+      const rest = collect(waiting);
+      publish(runner, quiet, delta("at last"));
+      end(runner, quiet);
+      expect(await rest).toEqual(quiet.items);
+    });
+
+    it("Redis restarted: all followers of the process end, and later followers read through a new connection", async () => {
+      const runner = bus();
+      const follower = bus();
+      const runs = Array.from({ length: 5 }, () => liveRun());
+      for (const run of runs) runner.append(run, run.meta);
+      await eventually(async () => expect(await follower.follow(runs[4].meta.runId, running)).not.toBeNull());
+      const feeds = await Promise.all(runs.map((r) => follower.follow(r.meta.runId, running)));
+      const cut = feeds.map((f) => collect(f as RunFeed));
+      await redis.kill();
+      for (const items of await Promise.all(cut)) expect(items[0]?.type).toBe("meta");
+      await redis.start();
+      const run = liveRun();
+      await vi.waitFor(
+        async () => {
+          runner.append(run, run.meta);
+          expect(await follower.follow(run.meta.runId, running)).not.toBeNull();
+        },
+        { timeout: 10_000, interval: 200 },
+      );
+      const again = collect((await follower.follow(run.meta.runId, running)) as RunFeed);
+      const second = collect((await follower.follow(run.meta.runId, running)) as RunFeed);
+      expect((await clients()).readers).toBe(1);
+      for (let i = 0; i < 30; i++) publish(runner, run, delta(`x${i} `));
+      end(runner, run);
+      expect(await again).toEqual(run.items);
+      expect(await second).toEqual(run.items);
+    }, 30_000);
   });
 });

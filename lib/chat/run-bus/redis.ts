@@ -5,7 +5,9 @@
 // a reload or another tab that lands on any process replays the run from its start and follows it
 // live. Each entry says which item it starts at, so a stream rebuilt after Redis lost it (a
 // restart: Redis here keeps nothing on disk) never repeats items to a follower. The stream is
-// capped, expires a minute after the run's end, and after a few hours whatever happens.
+// capped, expires a minute after the run's end, and after a few hours whatever happens. A process
+// has two connections whatever it follows: the writer (which also replays) and one blocking
+// reader shared by all its followers (./stream-reader.ts), plus the signal subscriber.
 //
 // Why our own streams and not Vercel's `resumable-stream`: that library resumes one byte stream
 // per request id and replays it from a byte offset; our followers need the run's items from the
@@ -26,6 +28,7 @@ import { listenForRunSignals, parseRunSignal, type RunSignal, sendRunSignal } fr
 import { FlushPacer } from "@/lib/util/flush-pacer";
 import { withTimeout } from "@/lib/util/with-timeout";
 import type { LiveRun, StreamItem } from "../live-runs";
+import { type Entries, type StreamFollower, type StreamReader, streamReader } from "./stream-reader";
 import type { FeedListener, RunBus, RunFeed } from "./types";
 
 const SIGNAL_CHANNEL = "delegate:run-signals";
@@ -36,7 +39,7 @@ const MAX_ENTRIES = 100_000;
 const RUNNING_TTL_MS = 6 * 3600_000;
 /** A follower that arrives right at the end still gets the whole run. */
 const FINISHED_TTL_MS = 60_000;
-/** A follower's blocking read; when nothing came for this long, the database says if the run lives. */
+/** A follower's quiet time: when nothing came for this long, the database says if the run lives. */
 const QUIET_MS = 2_000;
 /** How long the end of a run is retried while Redis is unreachable (followers fall back anyway). */
 const END_RETRY_MS = 60_000;
@@ -173,6 +176,8 @@ export function redisRunBus(url: string): RunBus {
   }
 
   let signalListener: Redis | undefined;
+  // Every follower of this process reads through one blocking connection (./stream-reader).
+  const reader = streamReader(writer, { quietMs: QUIET_MS });
 
   return {
     followsOtherProcesses: true,
@@ -189,7 +194,7 @@ export function redisRunBus(url: string): RunBus {
       flush(m);
     },
 
-    follow: (runId, stillRunning) => followStream(writer, runId, stillRunning),
+    follow: (runId, stillRunning) => followStream(writer, reader, runId, stillRunning),
 
     async signal(signal: RunSignal) {
       try {
@@ -225,6 +230,7 @@ export function redisRunBus(url: string): RunBus {
         }),
       );
       signalListener?.disconnect();
+      reader.close();
       writer.disconnect();
     },
 
@@ -239,8 +245,6 @@ export function redisRunBus(url: string): RunBus {
   };
 }
 
-type Entries = [id: string, fields: string[]][];
-
 /** The fields of a stream entry as a record. */
 function fieldsOf(fields: string[]): Record<string, string> {
   const out: Record<string, string> = {};
@@ -248,32 +252,29 @@ function fieldsOf(fields: string[]): Record<string, string> {
   return out;
 }
 
+/** Waits (a little) for a connection still being made; commands on it fail at once otherwise. */
+async function connected(conn: Redis, ms: number): Promise<void> {
+  if (conn.status === "ready") return;
+  await withTimeout(new Promise<void>((resolve) => conn.once("ready", () => resolve())), ms).catch(() => {});
+}
+
 /**
- * Replays a run's stream from its first entry, then follows it on a connection of its own (a
- * blocking read holds its connection). Null when there is nothing to replay from the start.
+ * Replays a run's stream from its first entry (non-blocking reads on the writer's connection), then
+ * follows it through the process's shared reader. Null when there is nothing to replay from the start.
  */
 async function followStream(
   writer: Redis,
+  reader: StreamReader,
   runId: string,
   stillRunning: () => Promise<boolean>,
 ): Promise<RunFeed | null> {
   const key = streamKey(runId);
-  // A follower doesn't reconnect: when its connection drops it ends, and the page follows the
-  // saved message instead (or reattaches).
-  const reader = writer.duplicate({
-    enableOfflineQueue: true,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  });
-  reader.on("error", () => {});
   const feed: RunFeed = { items: [], done: false, listeners: new Set<FeedListener>() };
-  let lastId = "0";
-  let closed = false;
 
-  /** Applies entries; false when they can't continue what the follower has (a gap). */
+  /** Applies entries; "gap" when they can't continue what the follower has. */
   const apply = (entries: Entries, notify: boolean): "more" | "end" | "gap" => {
     for (const [id, raw] of entries) {
-      lastId = id;
+      follower.lastId = id;
       const f = fieldsOf(raw);
       if (f.end) return "end";
       const from = Number(f.n);
@@ -292,18 +293,37 @@ async function followStream(
     feed.done = true;
     for (const l of feed.listeners) l(null);
     feed.listeners.clear();
-    closed = true;
-    reader.disconnect();
   };
-  feed.close = () => {
-    closed = true;
-    reader.disconnect();
+  const follower: StreamFollower = {
+    lastId: "0",
+    deliver(entries) {
+      if (apply(entries, true) === "more") return true;
+      end();
+      return false;
+    },
+    quiet() {
+      stillRunning().then(
+        (running) => {
+          if (running) return;
+          reader.remove(key, follower);
+          end();
+        },
+        () => {
+          reader.remove(key, follower);
+          end();
+        },
+      );
+    },
+    lost: end,
   };
 
   try {
+    await connected(writer, QUIET_MS);
     // Everything so far, in pages.
     for (;;) {
-      const page = (await reader.xread("COUNT", 1000, "STREAMS", key, lastId)) as [string, Entries][] | null;
+      const page = (await writer.xread("COUNT", 1000, "STREAMS", key, follower.lastId)) as
+        | [string, Entries][]
+        | null;
       const entries = page?.[0]?.[1] ?? [];
       if (!entries.length) break;
       const outcome = apply(entries, false);
@@ -314,35 +334,12 @@ async function followStream(
       }
     }
   } catch {
-    reader.disconnect();
     return null;
   }
-  if (feed.items[0]?.type !== "meta") {
-    reader.disconnect();
-    return null;
-  }
-  if (feed.done) {
-    reader.disconnect();
-    return feed;
-  }
-
-  void (async () => {
-    try {
-      while (!closed) {
-        const page = (await reader.xread("COUNT", 1000, "BLOCK", QUIET_MS, "STREAMS", key, lastId)) as
-          | [string, Entries][]
-          | null;
-        const entries = page?.[0]?.[1];
-        if (!entries) {
-          if (!(await stillRunning())) return end();
-          continue;
-        }
-        if (apply(entries, true) !== "more") return end();
-      }
-    } catch {
-      // The connection dropped (Redis restarted, or the follower closed it).
-    }
-    end();
-  })();
+  if (feed.items[0]?.type !== "meta") return null;
+  if (feed.done) return feed;
+  // The follower went away: its page stops being fed; the reader drops the stream once nobody follows it.
+  feed.close = () => reader.remove(key, follower);
+  reader.add(key, follower);
   return feed;
 }
