@@ -92,7 +92,7 @@ export async function resolveMcpTools({
     }
     let config: ReturnType<typeof serverConfig>;
     try {
-      config = serverConfig(record, settings);
+      config = serverConfig(record, settings, { userId });
     } catch (err) {
       if (!isMcpToolError(err)) throw err;
       missing.push({ name, kind: "unusable", server: record.name, reason: err.message });
