@@ -34,7 +34,7 @@ export interface McpConnection {
 async function oauthServerFor(serverId: string, userId: string): Promise<ServerRecord> {
   const record = await getServerRecord(serverId);
   // Someone else's or a plain server looks like no server at all.
-  if (!record || record.auth !== "oauth" || !mayUse(record, userId) || !record.url) {
+  if (record?.auth !== "oauth" || !mayUse(record, userId) || !record.url) {
     throw new AppError("not_found:mcp_server");
   }
   return record;
