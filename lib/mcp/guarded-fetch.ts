@@ -101,9 +101,7 @@ const NULL_BODY = new Set([204, 205, 304]);
  */
 function asGlobalResponse(res: Response): Response {
   if (res instanceof Response) return res;
-  return new Response(NULL_BODY.has(res.status) ? null : res.body, {
-    status: res.status,
-    statusText: res.statusText,
-    headers: res.headers,
-  });
+  // Typed as the global class already (see `once`), so TypeScript thinks this line unreachable.
+  const { status, statusText, headers, body } = res as Response;
+  return new Response(NULL_BODY.has(status) ? null : body, { status, statusText, headers });
 }
