@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import type { RunEvent } from "@/lib/agents";
 import { type ScriptContext, scriptedModelFactory } from "@/lib/agents/testing/scripted-model";
 import { createAgent } from "@/lib/builder/agents";
+import { listToolChoices } from "@/lib/builder/tools";
 import { setTestModelFactory } from "@/lib/chat/test-hooks";
 import { isAppError } from "@/lib/errors";
 import {
@@ -165,6 +166,11 @@ describe("per-user OAuth MCP servers", () => {
     // Nothing was begun on Bob's behalf (no authorization in flight, no row).
     const rows = await query(`SELECT 1 FROM "McpOAuthConnection" WHERE "userId" = $1`, [bob.id]);
     expect(rows).toHaveLength(0);
+    // The builder's picker offers Bob the Connect link, not Alice.
+    const groupFor = async (userId: string) =>
+      (await listToolChoices({ userId })).find((g) => g.id === server.id);
+    expect(await groupFor(bob.id)).toMatchObject({ needsConnection: true });
+    expect(await groupFor(alice.id)).not.toHaveProperty("needsConnection");
     // A user's "not connected" is not the server's status for everyone.
     expect(
       (await listMcpToolsForUser({ userId: alice.id })).find((g) => g.server.id === server.id),
