@@ -151,6 +151,17 @@ describe("per-user OAuth MCP servers", () => {
     // A second user connects with the same registration (one client per server).
     await connect(bob.id, "bob-gh");
     expect(svc.registrations).toBe(registrationsBefore + 1);
+    // The app moved to another address: its registration's redirect URI is stale, so it registers again.
+    const carol = await makeUser("Carol");
+    const moved = await beginMcpConnection({
+      userId: carol.id,
+      serverId: server.id,
+      origin: "http://127.0.0.1:3999",
+    });
+    expect(moved.authorizationUrl).toContain(
+      encodeURIComponent("http://127.0.0.1:3999/api/mcp/oauth/callback"),
+    );
+    expect(svc.registrations).toBe(registrationsBefore + 2);
   });
 
   it("tells a user who has not connected where to connect, and sends nothing to the server for them", async () => {

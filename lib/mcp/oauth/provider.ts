@@ -87,7 +87,15 @@ export class DbOAuthProvider implements OAuthClientProvider {
 
   async clientInformation(): Promise<OAuthClientInformationMixed | undefined> {
     const { serverId } = this.options;
-    return open(await getMcpOAuthClient({ serverId }), clientContext(serverId));
+    const info = open<OAuthClientInformationMixed>(
+      await getMcpOAuthClient({ serverId }),
+      clientContext(serverId),
+    );
+    // Registered while the app had another address: a consent could not come back here, so a new
+    // connect registers again (a run only refreshes, which needs no redirect).
+    const uris = info && "redirect_uris" in info ? info.redirect_uris : undefined;
+    if (this.options.interactive && uris && !uris.includes(this.options.redirectUrl)) return undefined;
+    return info;
   }
 
   async saveClientInformation(info: OAuthClientInformationMixed): Promise<void> {
