@@ -193,6 +193,8 @@ export async function refreshMcpServer({
     });
   } catch (err) {
     if (!isMcpToolError(err)) throw err;
+    // The refresher's own account is not connected: nothing is wrong with the server for everyone.
+    if (err.failure === "auth") throw new AppError("bad_request:mcp_oauth_connect_first");
     // The previous tool list is kept: a server that is down for a moment keeps its agents' tools.
     await saveMcpToolCache({
       id,

@@ -141,6 +141,13 @@ describe("per-user OAuth MCP servers", () => {
       { server: { id: server.id, name: "Test GitHub" }, connected: false, connectedAt: null },
     ]);
 
+    // Refreshing without an account of one's own is refused, and marks nothing "unavailable" for everyone.
+    expect(await codeOf(() => refreshMcpServer({ id: server.id, userId: bob.id, pool }))).toBe(
+      "bad_request:mcp_oauth_connect_first",
+    );
+    expect(
+      (await listMcpToolsForUser({ userId: alice.id })).find((g) => g.server.id === server.id),
+    ).toMatchObject({ status: "unknown" });
     // The admin's refresh lists the tools with the refresher's own authorization.
     const refreshed = await refreshMcpServer({ id: server.id, userId: alice.id, pool });
     expect(refreshed).toMatchObject({ status: "connected", auth: "oauth" });
