@@ -89,6 +89,23 @@ export function ToolPicker({
               </span>
             )}
           </div>
+          {g.needsConnection && (
+            <p
+              className="text-xs text-zinc-600 dark:text-zinc-400"
+              data-testid={`tool-group-connect-${g.id}`}
+            >
+              {t("needsConnection")}{" "}
+              {/* A new tab: the agent being edited here stays as it is while the user connects. */}
+              <a
+                href="/settings/connections"
+                target="_blank"
+                rel="noopener"
+                className="font-medium text-accent-700 underline dark:text-accent-500"
+              >
+                {t("connect", { name: g.name })}
+              </a>
+            </p>
+          )}
           {g.tools.length === 0 && <p className="text-xs text-zinc-500">{t("noToolsYet")}</p>}
           {g.tools.map((tool) => (
             <div key={tool.name} className="space-y-1">

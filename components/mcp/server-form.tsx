@@ -14,6 +14,7 @@ export interface McpServerFormValues {
   name: string;
   transport: "http" | "stdio";
   url: string;
+  auth: "none" | "oauth";
   headerNames: string[];
   command: string;
   args: string[];
@@ -44,6 +45,7 @@ export function McpServerForm({
     name: initial.name,
     transport: initial.transport,
     url: initial.url,
+    auth: initial.auth,
     command: initial.command,
     args: initial.args.join("\n"),
     enabled: initial.enabled,
@@ -129,6 +131,18 @@ export function McpServerForm({
                   aria-invalid={fields.url ? true : undefined}
                   data-testid="mcp-input-url"
                 />
+              </FieldShell>
+              <FieldShell label={t("auth")} name="auth" error={fields.auth} hint={t("authHint")}>
+                <select
+                  id="f-auth"
+                  className={inputClass}
+                  value={v.auth}
+                  onChange={(e) => set("auth", e.target.value as typeof v.auth)}
+                  data-testid="mcp-input-auth"
+                >
+                  <option value="none">{t("authNone")}</option>
+                  <option value="oauth">{t("authOauth")}</option>
+                </select>
               </FieldShell>
               <HeaderRows
                 rows={headers}

@@ -34,6 +34,7 @@ export function mcpServerSnapshot(
     args: s.args,
     enabled: s.enabled,
     restricted: s.restricted,
+    auth: s.auth,
     allowedUsers: s.allowedEmails,
     headers: secrets.headers ?? s.headerNames,
     env: secrets.env ?? s.envNames,

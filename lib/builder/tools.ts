@@ -24,6 +24,8 @@ export interface ToolGroup {
   status?: "unknown" | "connected" | "error";
   /** MCP servers: when the last refresh ran (ISO), to say since when one is unavailable. */
   checkedAt?: string | null;
+  /** A per-user OAuth server this user has not connected: the picker offers Connect. */
+  needsConnection?: boolean;
   tools: ToolChoice[];
 }
 
@@ -49,6 +51,7 @@ export async function listToolChoices({ userId }: { userId: string }): Promise<T
         kind: "mcp",
         status: g.status,
         checkedAt: g.lastRefreshedAt?.toISOString() ?? null,
+        ...(g.connected === false ? { needsConnection: true } : {}),
         tools: g.tools.map((t) => ({
           name: t.modelName,
           label: t.title || t.name,

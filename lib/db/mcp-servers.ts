@@ -15,6 +15,9 @@ export interface McpServerRow {
   envEncrypted: string | null;
   enabled: boolean;
   restricted: boolean;
+  /** "none" | "oauth" (each user's own authorization, lib/mcp/oauth). */
+  auth: string;
+  oauthClientEncrypted: string | null;
   tools: unknown;
   status: string;
   lastError: string | null;
@@ -37,6 +40,7 @@ export interface McpServerColumns {
   envEncrypted?: string | null;
   enabled: boolean;
   restricted: boolean;
+  auth?: string;
 }
 
 export interface McpToolCache {
@@ -78,7 +82,7 @@ export async function listMcpServerRowsForUser({
   return getDb().$queryRaw<McpServerRow[]>(Prisma.sql`
     SELECT s."id", s."name", s."slug", s."transport", s."url", s."headersEncrypted", s."command",
            s."args", s."envEncrypted", s."enabled", s."restricted", s."tools", s."status",
-           s."lastError", s."lastRefreshedAt", s."createdAt", s."updatedAt",
+           s."auth", s."oauthClientEncrypted", s."lastError", s."lastRefreshedAt", s."createdAt", s."updatedAt",
            COALESCE((SELECT jsonb_agg(jsonb_build_object('userId', su."userId", 'email', u."email"))
                      FROM "McpServerUser" su JOIN "User" u ON u."id" = su."userId"
                      WHERE su."serverId" = s."id" AND su."userId" = ${userId}), '[]'::jsonb) AS "users"

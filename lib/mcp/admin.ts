@@ -86,6 +86,7 @@ function plainColumns(input: ParsedMcpServerInput, slug: string): McpServerColum
     args: http ? [] : input.args,
     enabled: input.enabled,
     restricted: input.restricted,
+    auth: http ? input.auth : "none",
   };
 }
 
@@ -169,9 +170,12 @@ export async function deleteMcpServer({ id, pool = getMcpPool() }: { id: string;
 /** Connects (even during back-off), lists the tools and stores them with the outcome for every process. */
 export async function refreshMcpServer({
   id,
+  userId,
   pool = getMcpPool(),
 }: {
   id: string;
+  /** Who refreshes: a per-user OAuth server is asked with this user's own authorization. */
+  userId?: string;
   pool?: McpPool;
 }): Promise<McpServerSummary> {
   const record = await recordOrThrow(id);
@@ -179,7 +183,7 @@ export async function refreshMcpServer({
   const lastRefreshedAt = new Date();
   let secrets: string[] = [];
   try {
-    const config = serverConfig(record);
+    const config = serverConfig(record, undefined, { userId });
     secrets = secretValues(config);
     const tools = await pool.listTools(config, { refresh: true });
     await saveMcpToolCache({
@@ -189,6 +193,8 @@ export async function refreshMcpServer({
     });
   } catch (err) {
     if (!isMcpToolError(err)) throw err;
+    // The refresher's own account is not connected: nothing is wrong with the server for everyone.
+    if (err.failure === "auth") throw new AppError("bad_request:mcp_oauth_connect_first");
     // The previous tool list is kept: a server that is down for a moment keeps its agents' tools.
     await saveMcpToolCache({
       id,

@@ -4,6 +4,7 @@
  * run. A tool that disappeared or that the user may no longer use is reported, not thrown.
  */
 import type { RegistryTool } from "@/lib/agents/types";
+import { listMcpOAuthConnected } from "@/lib/db/mcp-oauth";
 import { recordCallOutcome } from "./call-status";
 import { type McpSettings, mcpSettings } from "./config";
 import { isMcpToolError } from "./errors";
@@ -23,15 +24,21 @@ export interface McpToolGroup {
   tools: McpToolSummary[];
   status: ServerRecord["status"];
   lastRefreshedAt: Date | null;
+  /** Per-user OAuth servers: whether this user has connected their account (their runs need it). */
+  connected?: boolean;
 }
 
 export async function listMcpToolsForUser({ userId }: { userId: string }): Promise<McpToolGroup[]> {
   const records = (await listServerRecords()).filter((r) => mayUse(r, userId));
+  const connected = records.some((r) => r.auth === "oauth")
+    ? new Set((await listMcpOAuthConnected({ userId })).map((c) => c.serverId))
+    : new Set<string>();
   return records.map((r) => ({
     server: { id: r.id, name: r.name, slug: r.slug, builtin: Boolean(r.builtin) },
     tools: toolSummaries(r.slug, r.tools),
     status: r.status,
     lastRefreshedAt: r.lastRefreshedAt,
+    ...(r.auth === "oauth" ? { connected: connected.has(r.id) } : {}),
   }));
 }
 
@@ -92,7 +99,7 @@ export async function resolveMcpTools({
     }
     let config: ReturnType<typeof serverConfig>;
     try {
-      config = serverConfig(record, settings);
+      config = serverConfig(record, settings, { userId });
     } catch (err) {
       if (!isMcpToolError(err)) throw err;
       missing.push({ name, kind: "unusable", server: record.name, reason: err.message });

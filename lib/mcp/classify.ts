@@ -1,4 +1,5 @@
 /** Tells transport failures (drop the connection) from answers (the connection is fine), in words. */
+import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
 import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { AddressRefusedError } from "./address-policy";
@@ -70,4 +71,13 @@ export function wasNotSent(err: unknown): boolean {
 export function isConnectionDrop(err: unknown): boolean {
   const code = errorCode(err);
   return code === "UND_ERR_SOCKET" || code === "ECONNRESET";
+}
+
+/** The server wants an authorization we do not have (no token, or refreshing it failed). */
+export function isUnauthorized(err: unknown): boolean {
+  for (let e = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    if (e instanceof UnauthorizedError) return true;
+    if (e instanceof StreamableHTTPError && e.code === 401) return true;
+  }
+  return false;
 }

@@ -15,6 +15,8 @@ export type McpFailure =
   | "protocol"
   /** The connection broke during the call. */
   | "transport"
+  /** A per-user OAuth server the user has not connected (or whose authorization ended). */
+  | "auth"
   /** The server's configuration cannot be used here (e.g. stdio while the operator has not allowed it). */
   | "config";
 

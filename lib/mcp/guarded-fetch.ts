@@ -59,7 +59,7 @@ export function guardedFetch(policy: AddressPolicy, { secretHeaders = [] as stri
     const refusal = urlRefusal(url, policy);
     if (refusal)
       return Promise.reject(new TypeError("fetch failed", { cause: new AddressRefusedError(refusal) }));
-    // undici's own fetch with its own dispatcher, as undici documents; its Response is the standard one.
+    // undici's own fetch with its own dispatcher, as undici documents.
     return undiciFetch(url, {
       ...(init as Parameters<typeof undiciFetch>[1]),
       redirect: "manual",
@@ -72,7 +72,7 @@ export function guardedFetch(policy: AddressPolicy, { secretHeaders = [] as stri
     for (let hop = 0; ; hop++) {
       const res = await once(url, current);
       const location = res.status >= 300 && res.status < 400 ? res.headers.get("location") : null;
-      if (!location) return res;
+      if (!location) return asGlobalResponse(res);
       if (hop >= MAX_REDIRECTS)
         throw new TypeError("fetch failed", { cause: new Error("too many redirects") });
       await res.body?.cancel();
@@ -89,4 +89,19 @@ export function guardedFetch(policy: AddressPolicy, { secretHeaders = [] as stri
         current = { ...current, method: "GET", body: undefined };
     }
   };
+}
+
+const NULL_BODY = new Set([204, 205, 304]);
+
+/**
+ * The npm undici's Response is another class than the runtime's global Response, and callers test
+ * `instanceof Response` (the MCP SDK's OAuth error parsing does: an invalid_grant otherwise reads
+ * as an unknown server error, and a revoked refresh token is never forgotten). Same body, status
+ * and headers, as the global class.
+ */
+function asGlobalResponse(res: Response): Response {
+  if (res instanceof Response) return res;
+  // Typed as the global class already (see `once`), so TypeScript thinks this line unreachable.
+  const { status, statusText, headers, body } = res as Response;
+  return new Response(NULL_BODY.has(status) ? null : body, { status, statusText, headers });
 }

@@ -43,9 +43,14 @@ export const mcpServerInputSchema = z
     command: z.string().trim().max(1024).nullish(),
     args: z.array(z.string().max(1024)).max(50).default([]),
     env: secretMap(50).optional(),
+    /** "oauth": each user connects their own account (OAuth 2.1, lib/mcp/oauth); HTTP servers only. */
+    auth: z.enum(["none", "oauth"]).default("none"),
     ...accessFields,
   })
   .superRefine((v, ctx) => {
+    if (v.auth === "oauth" && v.transport !== "http") {
+      ctx.addIssue({ code: "custom", path: ["auth"], message: "field.oauth_http_only" });
+    }
     if (v.transport === "http") {
       let ok = false;
       try {

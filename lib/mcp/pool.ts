@@ -8,7 +8,7 @@
 import { createHash } from "node:crypto";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { describeError, isAnswer, isConnectionDrop, isTimeout, wasNotSent } from "./classify";
+import { describeError, isAnswer, isConnectionDrop, isTimeout, isUnauthorized, wasNotSent } from "./classify";
 import { type McpSettings, mcpSettings } from "./config";
 import { connectClient } from "./connect";
 import { McpToolError } from "./errors";
@@ -58,6 +58,9 @@ const fingerprintOf = (c: McpServerConfig) =>
   createHash("sha256")
     .update(JSON.stringify([c.transport, c.identity ?? null]))
     .digest("hex");
+
+/** Per-user OAuth servers get a connection per user: one user's session never carries another's token. */
+const keyOf = (c: McpServerConfig) => (c.oauth ? `${c.id}\u0000${c.oauth.userId}` : c.id);
 
 const seconds = (ms: number) => `${Math.max(1, Math.round(ms / 1000))} s`;
 
@@ -153,10 +156,15 @@ export class McpPool {
   }
 
   /** Closes and forgets a server's connection (its configuration was edited or it was deleted). */
-  async forget(serverId: string): Promise<void> {
-    const e = this.entries.get(serverId);
-    this.entries.delete(serverId);
-    await e?.client?.close().catch(() => {});
+  async forget(serverId: string, { userId }: { userId?: string } = {}): Promise<void> {
+    const keys = [...this.entries.keys()].filter((k) =>
+      userId ? k === `${serverId}\u0000${userId}` : k === serverId || k.startsWith(`${serverId}\u0000`),
+    );
+    for (const key of keys) {
+      const e = this.entries.get(key);
+      this.entries.delete(key);
+      await e?.client?.close().catch(() => {});
+    }
   }
 
   async closeAll(): Promise<void> {
@@ -165,7 +173,7 @@ export class McpPool {
 
   private entryFor(config: McpServerConfig): Entry {
     const fingerprint = fingerprintOf(config);
-    const existing = this.entries.get(config.id);
+    const existing = this.entries.get(keyOf(config));
     if (existing?.fingerprint === fingerprint) {
       existing.config = config;
       return existing;
@@ -179,7 +187,7 @@ export class McpPool {
       retryAt: 0,
       inFlight: new Set(),
     };
-    this.entries.set(config.id, entry);
+    this.entries.set(keyOf(config), entry);
     return entry;
   }
 
@@ -187,6 +195,11 @@ export class McpPool {
     if (entry.client) return entry.client;
     if (entry.connecting) return entry.connecting;
     if (!force && Date.now() < entry.retryAt) throw this.unavailable(entry);
+    // A user who never connected gets "connect first" without a request that would begin an authorization.
+    if (entry.config.oauth && !(await entry.config.oauth.provider.tokens()))
+      throw notAuthorized(entry.config);
+    if (entry.client) return entry.client;
+    if (entry.connecting) return entry.connecting;
     const settings = this.settings();
     const hooks = {
       onToolsChanged: (tools: McpToolInfo[]) => {
@@ -212,7 +225,7 @@ export class McpPool {
         isConnectionDrop(err.cause) ? connectClient(entry.config, settings, hooks) : Promise.reject(err),
       )
       .then((client) => {
-        if (this.entries.get(entry.config.id) !== entry) {
+        if (this.entries.get(keyOf(entry.config)) !== entry) {
           // Reconfigured or forgotten while connecting: this connection belongs to nobody.
           void client.close().catch(() => {});
           throw new McpToolError(
@@ -225,6 +238,8 @@ export class McpPool {
       })
       .catch((err: unknown) => {
         if (err instanceof McpToolError && err.failure === "unavailable") throw err;
+        // Not a failure of the server: this user must connect (again); no back-off for them.
+        if (entry.config.oauth && isUnauthorized(err)) throw notAuthorized(entry.config);
         entry.failures += 1;
         entry.retryAt = Date.now() + Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** (entry.failures - 1));
         entry.error = safeErrorText(
@@ -250,6 +265,10 @@ export class McpPool {
 
   /** Turns a failed request into a McpToolError; a broken transport also drops the connection. */
   private failure(entry: Entry, client: Client, err: unknown, doing: string): McpToolError {
+    if (entry.config.oauth && isUnauthorized(err)) {
+      this.drop(entry, client);
+      return notAuthorized(entry.config);
+    }
     const why = safeErrorText(describeError(err), entry.secrets);
     if (isAnswer(err)) {
       return new McpToolError("protocol", `MCP server "${entry.config.name}" refused ${doing}: ${why}`);
@@ -264,6 +283,14 @@ export class McpPool {
     if (entry.client === client) entry.client = undefined;
     void client.close().catch(() => {});
   }
+}
+
+/** The user has no (more) authorization for a per-user OAuth server: where to connect, in words. */
+export function notAuthorized(config: McpServerConfig): McpToolError {
+  return new McpToolError(
+    "auth",
+    `You have not connected your account to MCP server "${config.name}" (or its authorization ended). Connect it at ${config.oauth?.connectUrl ?? "Settings → Connections"}, then try again.`,
+  );
 }
 
 /** The abort reason of calls whose connection broke under them (told apart from Stop and timeouts). */

@@ -13,6 +13,7 @@ import { SecretError } from "@/lib/providers/secrets";
 import { BUILTIN_SERVERS, type BuiltinServer, builtinServer } from "./builtin";
 import { type McpSettings, mcpSettings } from "./config";
 import { McpToolError } from "./errors";
+import { userAuth } from "./oauth/user-auth";
 import { storedSecretMap } from "./secrets";
 import type { McpServerConfig, McpToolInfo } from "./types";
 
@@ -29,6 +30,8 @@ export interface ServerRecord {
   args: string[];
   enabled: boolean;
   restricted: boolean;
+  /** "oauth": each user connects their own account (lib/mcp/oauth); its calls carry that user's token. */
+  auth: "none" | "oauth";
   allowedUserIds: string[];
   allowedEmails: string[];
   /** Set for servers that ship with the app. */
@@ -64,6 +67,7 @@ function recordOf(row: McpServerRow | null, builtin?: BuiltinServer): ServerReco
     args: fixed ? [] : (row?.args ?? []),
     enabled: row?.enabled ?? true,
     restricted: row?.restricted ?? false,
+    auth: !builtin && row?.auth === "oauth" ? "oauth" : "none",
     allowedUserIds: row?.users.map((u) => u.userId) ?? [],
     allowedEmails: row?.users.map((u) => u.email).sort() ?? [],
     ...(builtin ? { builtin } : {}),
@@ -118,8 +122,15 @@ export function mayUse(record: ServerRecord, userId: string): boolean {
   return record.enabled && (!record.restricted || record.allowedUserIds.includes(userId));
 }
 
-/** The connection config of a server, secrets decrypted (server side only). */
-export function serverConfig(record: ServerRecord, settings: McpSettings = mcpSettings()): McpServerConfig {
+/**
+ * The connection config of a server, secrets decrypted (server side only). For a per-user OAuth
+ * server, `userId` is whose authorization its requests carry (without one they carry none).
+ */
+export function serverConfig(
+  record: ServerRecord,
+  settings: McpSettings = mcpSettings(),
+  { userId }: { userId?: string } = {},
+): McpServerConfig {
   if (record.builtin) return record.builtin.config(settings);
   const row = record.row as McpServerRow;
   try {
@@ -127,7 +138,8 @@ export function serverConfig(record: ServerRecord, settings: McpSettings = mcpSe
       record.transport === "stdio"
         ? { type: "stdio", command: row.command ?? "", args: row.args, env: storedSecretMap(row, "env") }
         : { type: "http", url: row.url ?? "", headers: storedSecretMap(row, "headers") };
-    return { id: record.id, name: record.name, slug: record.slug, transport };
+    const oauth = record.auth === "oauth" && userId ? { oauth: userAuth(record.id, userId) } : {};
+    return { id: record.id, name: record.name, slug: record.slug, transport, ...oauth };
   } catch (err) {
     if (!(err instanceof SecretError)) throw err;
     throw new McpToolError(

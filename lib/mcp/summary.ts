@@ -27,6 +27,7 @@ export interface McpServerSummary
     | "args"
     | "enabled"
     | "restricted"
+    | "auth"
     | "allowedUserIds"
     | "allowedEmails"
     | "status"
@@ -87,6 +88,7 @@ export function summaryOf(record: ServerRecord): McpServerSummary {
     envNames: names.envNames,
     enabled: record.enabled,
     restricted: record.restricted,
+    auth: record.auth,
     allowedUserIds: record.allowedUserIds,
     allowedEmails: record.allowedEmails,
     builtin: Boolean(record.builtin),

@@ -47,6 +47,8 @@ export function openTransport(
     return {
       transport: new StreamableHTTPClientTransport(url, {
         requestInit: { headers: t.headers },
+        // The SDK adds the user's bearer token, refreshes it on a 401 and discovers the auth server.
+        ...(config.oauth ? { authProvider: config.oauth.provider } : {}),
         fetch: fetchClosingCancelledStreams(base, hooks.onStreamBroken),
       }),
       stderrTail: () => "",

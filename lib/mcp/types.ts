@@ -1,3 +1,5 @@
+import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
+
 /** How to reach an MCP server; secrets (header and env values) are already decrypted here. */
 export type McpTransportConfig =
   | { type: "http"; url: string; headers: Record<string, string> }
@@ -14,6 +16,18 @@ export interface McpServerConfig {
   identity?: "signed-user";
   /** Ships with the app at the operator's address: not under the address policy of admins' servers. */
   builtin?: boolean;
+  /**
+   * Per-user OAuth servers: requests carry this user's token (from `provider`, which refreshes it)
+   * and the connection is this user's own (never shared with another user's run).
+   */
+  oauth?: McpUserAuth;
+}
+
+export interface McpUserAuth {
+  userId: string;
+  provider: OAuthClientProvider;
+  /** Where the user connects their account (said in the error when they have not). */
+  connectUrl: string;
 }
 
 /** What the MCP annotations say about a tool (hints, not guarantees: the server chooses them). */

@@ -34,7 +34,7 @@ export default async function SettingsPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const user = await requireUserPage();
-  const [slots, linked, withPassword, t, tApi, tUsage, budgets, format] = await Promise.all([
+  const [slots, linked, withPassword, t, tApi, tUsage, budgets, format, tConnections] = await Promise.all([
     listPersonalKeySlots({ userId: user.id }),
     linkedProviders({ userId: user.id }),
     hasPassword({ id: user.id }),
@@ -43,6 +43,7 @@ export default async function SettingsPage({
     getTranslations("usage"),
     getMoneyBudgetsForUser({ userId: user.id }),
     getFormatter(),
+    getTranslations("mcp.connections"),
   ]);
   // Budgets reset on UTC boundaries: their times are shown in UTC, whatever the server's zone.
   // Money with up to 6 decimals (a budget per answer is often a fraction of a cent).
@@ -132,6 +133,17 @@ export default async function SettingsPage({
         <p className="text-sm text-zinc-500">{tApi("help")}</p>
         <Link href="/settings/api-keys" className="text-sm font-medium underline" data-testid="api-keys-link">
           {tApi("settingsLink")}
+        </Link>
+      </section>
+      <section className="space-y-3" data-testid="connections-section">
+        <h2 className="text-lg font-medium">{tConnections("title")}</h2>
+        <p className="text-sm text-zinc-500">{tConnections("settingsHelp")}</p>
+        <Link
+          href="/settings/connections"
+          className="text-sm font-medium underline"
+          data-testid="connections-link"
+        >
+          {tConnections("settingsLink")}
         </Link>
       </section>
       <section className="space-y-3" data-testid="files-section">

@@ -37,6 +37,8 @@ const formSchema = z.object({
   env: z.array(rowSchema).max(50, "field.variables_max").default([]),
   enabled: z.boolean().default(true),
   access: z.enum(["everyone", "selected"]).default("everyone"),
+  /** "oauth": each user connects their own account (HTTP servers only; lib/mcp checks). */
+  auth: z.enum(["none", "oauth"]).default("none"),
   /** Emails, one per line or comma-separated; used when access = selected. */
   allowedEmails: z.string().max(20_000).default(""),
 });
@@ -114,6 +116,7 @@ export async function saveMcpServerAction(raw: unknown): Promise<ActionResult<{ 
       name: f.name,
       transport: f.transport,
       url: f.transport === "http" ? f.url : null,
+      auth: f.auth,
       headers: f.transport === "http" ? secretRows(f.headers) : undefined,
       command: f.transport === "stdio" ? f.command : null,
       args: f.transport === "stdio" ? f.args.split("\n").filter((a) => a.trim() !== "") : [],
@@ -136,7 +139,7 @@ export async function refreshMcpServerAction(
     const admin = await requireAdminPage();
     const r = idInput.safeParse(raw);
     if (!r.success) return failed("bad_request:mcp_server", text("generic.bad_request"));
-    const s = await refreshMcpServer({ id: r.data.id });
+    const s = await refreshMcpServer({ id: r.data.id, userId: admin.id });
     await recordAdminAction({
       actor: admin,
       kind: "mcp_server",

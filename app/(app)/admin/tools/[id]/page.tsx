@@ -80,6 +80,7 @@ export default async function EditMcpServerPage({
           args: server.args,
           envNames: server.envNames,
           enabled: server.enabled,
+          auth: server.auth,
           restricted: server.restricted,
           allowedEmails: server.allowedEmails,
         }}

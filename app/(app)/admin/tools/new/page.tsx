@@ -38,6 +38,7 @@ export default async function NewMcpServerPage() {
           args: [],
           envNames: [],
           enabled: true,
+          auth: "none",
           restricted: false,
           allowedEmails: [],
         }}
