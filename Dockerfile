@@ -27,11 +27,13 @@ ENV NODE_ENV=production \
     # Docker sets HOSTNAME to the container id; listen on every interface instead.
     HOSTNAME=0.0.0.0 \
     DATA_DIR=/app/.data
-# What scripts/start.ts runs: the built app, its server (scripts/server.ts), the migrations and
-# the library code those scripts import, with production dependencies only.
+# What scripts/start.ts runs: the built app, its server (scripts/server.ts compiled to plain
+# JavaScript in dist/ by `npm run build`, run without tsx), the migrations and the library code the
+# start script imports, with production dependencies only.
 COPY --from=build --chown=node:node /app/package.json /app/tsconfig.json /app/next.config.ts ./
 COPY --from=build --chown=node:node /app/node_modules node_modules
 COPY --from=build --chown=node:node /app/.next .next
+COPY --from=build --chown=node:node /app/dist dist
 COPY --from=build --chown=node:node /app/public public
 COPY --from=build --chown=node:node /app/prisma prisma
 COPY --from=build --chown=node:node /app/scripts scripts
