@@ -1,8 +1,10 @@
-// Compiles the app's HTTP server (scripts/server.ts and the lib/ code it imports) into one plain
-// JavaScript file, dist/server.mjs, which scripts/start.ts runs with plain `node`: the production
-// process then needs no TypeScript loader (tsx costs every process a thread and ~50 MB RSS).
+// Compiles the app's HTTP server (scripts/server.ts) and the start script (scripts/start.ts), with the
+// lib/ code they import, into plain JavaScript: dist/server.mjs, which scripts/start.ts runs with
+// plain `node`, so the serving process needs no TypeScript loader (tsx costs a process a thread, an
+// esbuild service process and, measured, ~200 MB RSS: bench/README.md "Server memory"); and
+// dist/start.mjs, the Docker image's command, so no process of the image needs tsx.
 // Packages stay external: `next` and the rest load from node_modules as they do under tsx.
-// Run by `npm run build` after `next build`, and by scripts/start.ts when the file is stale.
+// Run by `npm run build` after `next build`, and by scripts/start.ts when the files are stale.
 import path from "node:path";
 import { build } from "esbuild";
 
@@ -10,10 +12,10 @@ const root = path.resolve(import.meta.dirname, "..");
 
 await build({
   absWorkingDir: root,
-  entryPoints: [path.join(root, "scripts", "server.ts")],
-  // scripts/start.ts runs this file; it resolves the app folder as `import.meta.dirname/..`, as
-  // scripts/server.ts does.
-  outfile: path.join(root, "dist", "server.mjs"),
+  entryPoints: [path.join(root, "scripts", "server.ts"), path.join(root, "scripts", "start.ts")],
+  // One folder below the app's, as scripts/ is: both find the app as `import.meta.dirname/..`.
+  outdir: path.join(root, "dist"),
+  outExtension: { ".js": ".mjs" },
   bundle: true,
   packages: "external",
   platform: "node",

@@ -39,7 +39,12 @@ if (!process.env.DATABASE_URL) {
   console.log("• Using DATABASE_URL");
 }
 
-const result = await migrate({ databaseUrl: process.env.DATABASE_URL, log: (l) => console.log(`• ${l}`) });
+const result = await migrate({
+  databaseUrl: process.env.DATABASE_URL,
+  // Named here: compiled into dist/start.mjs, lib/db/migrate.ts no longer sits next to prisma/.
+  dir: path.join(root, "prisma", "migrations"),
+  log: (l) => console.log(`• ${l}`),
+});
 console.log(`• Database schema up to date (${result.applied.length} migration(s) applied now)`);
 
 function newestSourceMtime(paths: string[]): number {
@@ -68,13 +73,14 @@ function run(script: string, args: string[]): number {
 }
 
 const next = path.join(root, "node_modules", "next", "dist", "bin", "next");
-// The server as plain JavaScript (scripts/build-server.mjs), so the serving process runs without tsx.
+// The server as plain JavaScript (scripts/build-server.mjs, which also compiles this script to
+// dist/start.mjs for the Docker image), so the serving process runs without tsx.
 const serverBundle = path.join(root, "dist", "server.mjs");
 if (!dev) {
   const appSources = ["app", "components", "lib", "next.config.ts", "package.json"];
   const steps: [string, string[]][] = [];
   if (stale(path.join(root, ".next", "BUILD_ID"), appSources)) steps.push([next, ["build"]]);
-  if (steps.length > 0 || stale(serverBundle, ["scripts/server.ts", "lib", "package.json"]))
+  if (steps.length > 0 || stale(serverBundle, ["scripts", "lib", "package.json"]))
     steps.push([path.join(root, "scripts", "build-server.mjs"), []]);
   if (steps.length > 0) console.log("• Building the app (first start or sources changed)…");
   for (const [script, args] of steps) {
