@@ -8,6 +8,7 @@
 //   next start (app)      next start of this app, no custom server (what the wrapper adds)
 //   npm start tree        node --import tsx scripts/start.ts: the supervisor and its server, summed
 //   tsx CLI tree          the same started through the tsx CLI (the `npm start` script before)
+//   dist/start.mjs tree   node dist/start.mjs (the Docker image's command): no tsx at all
 //   floor                 next start bench/floor-app
 //
 // The floor is built with webpack (see main). Flags: --sends=N answers under load (default 200), --conc=N at once (default 20), --keep-db.
@@ -45,6 +46,7 @@ const MODES: Mode[] = [
   { name: "next start (app)", argv: [nextBin, "start"] },
   { name: "npm start tree", argv: ["--import", "tsx", "scripts/start.ts"] },
   { name: "tsx CLI tree", argv: [tsxCli, "scripts/start.ts"] },
+  { name: "dist/start.mjs tree", argv: ["dist/start.mjs"] },
   { name: "floor", argv: [nextBin, "start", floorDir], floor: true },
 ];
 
