@@ -1,7 +1,8 @@
 // Compiles the app's HTTP server (scripts/server.ts) and the start script (scripts/start.ts), with the
 // lib/ code they import, into plain JavaScript: dist/server.mjs, which scripts/start.ts runs with
-// plain `node`, so the serving process needs no TypeScript loader (tsx costs a process a thread, an
-// esbuild service process and, measured, ~200 MB RSS of the server: bench/README.md "Server memory"); and
+// plain `node`, so the serving process needs no TypeScript loader (under tsx the server idled at
+// ~200 MB more RSS on Node.js 20 and ~50 MB more on 24, an esbuild service process included:
+// bench/README.md "Server memory"); and
 // dist/start.mjs, the Docker image's command, so no process of the image needs tsx.
 // Packages stay external: `next` and the rest load from node_modules as they do under tsx.
 // Run by `npm run build` after `next build`, and by scripts/start.ts when the files are stale.
