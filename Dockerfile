@@ -27,11 +27,13 @@ ENV NODE_ENV=production \
     # Docker sets HOSTNAME to the container id; listen on every interface instead.
     HOSTNAME=0.0.0.0 \
     DATA_DIR=/app/.data
-# What scripts/start.ts runs: the built app, its server (scripts/server.ts), the migrations and
-# the library code those scripts import, with production dependencies only.
+# What the start script runs: the built app, its server (scripts/server.ts compiled to plain
+# JavaScript in dist/ by `npm run build`), the migrations and lib/ (the PDF worker is read from
+# there), with production dependencies only.
 COPY --from=build --chown=node:node /app/package.json /app/tsconfig.json /app/next.config.ts ./
 COPY --from=build --chown=node:node /app/node_modules node_modules
 COPY --from=build --chown=node:node /app/.next .next
+COPY --from=build --chown=node:node /app/dist dist
 COPY --from=build --chown=node:node /app/public public
 COPY --from=build --chown=node:node /app/prisma prisma
 COPY --from=build --chown=node:node /app/scripts scripts
@@ -42,5 +44,6 @@ EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # Node itself is PID 1's child (compose `init: true` or `docker run --init`): SIGTERM reaches
-# scripts/start.ts, which lets running answers finish (RUN_SHUTDOWN_GRACE_SECONDS) before exiting.
-CMD ["node", "--import", "tsx", "scripts/start.ts"]
+# the start script, which lets running answers finish (RUN_SHUTDOWN_GRACE_SECONDS) before exiting.
+# dist/start.mjs is scripts/start.ts compiled by `npm run build`: no process here runs tsx.
+CMD ["node", "dist/start.mjs"]

@@ -39,15 +39,16 @@ if (!process.env.DATABASE_URL) {
   console.log("• Using DATABASE_URL");
 }
 
-const result = await migrate({ databaseUrl: process.env.DATABASE_URL, log: (l) => console.log(`• ${l}`) });
+const result = await migrate({
+  databaseUrl: process.env.DATABASE_URL,
+  // Named here: compiled into dist/start.mjs, lib/db/migrate.ts no longer sits next to prisma/.
+  dir: path.join(root, "prisma", "migrations"),
+  log: (l) => console.log(`• ${l}`),
+});
 console.log(`• Database schema up to date (${result.applied.length} migration(s) applied now)`);
 
-function newestSourceMtime(): number {
-  const out = spawnSync(
-    "git",
-    ["ls-files", "-z", "app", "components", "lib", "next.config.ts", "package.json"],
-    { cwd: root },
-  );
+function newestSourceMtime(paths: string[]): number {
+  const out = spawnSync("git", ["ls-files", "-z", ...paths], { cwd: root });
   const files = out.status === 0 ? out.stdout.toString().split("\0").filter(Boolean) : [];
   return files.reduce((max, f) => {
     try {
@@ -58,31 +59,47 @@ function newestSourceMtime(): number {
   }, 0);
 }
 
-function needsBuild(): boolean {
-  const buildId = path.join(root, ".next", "BUILD_ID");
-  if (!existsSync(buildId)) return true;
-  return newestSourceMtime() > statSync(buildId).mtimeMs;
+/** True when `output` is missing or older than a tracked file under `sources`. */
+function stale(output: string, sources: string[]): boolean {
+  if (!existsSync(output)) return true;
+  return newestSourceMtime(sources) > statSync(output).mtimeMs;
+}
+
+function run(script: string, args: string[]): number {
+  return (
+    spawnSync(process.execPath, [script, ...args], { cwd: root, stdio: "inherit", env: process.env })
+      .status ?? 1
+  );
 }
 
 const next = path.join(root, "node_modules", "next", "dist", "bin", "next");
-if (!dev && needsBuild()) {
-  console.log("• Building the app (first start or sources changed)…");
-  const build = spawnSync(process.execPath, [next, "build"], {
-    cwd: root,
-    stdio: "inherit",
-    env: process.env,
-  });
-  if (build.status !== 0) {
-    await embedded?.stop();
-    process.exit(build.status ?? 1);
+// The server as plain JavaScript (scripts/build-server.mjs, which also compiles this script to
+// dist/start.mjs for the Docker image), so the serving process runs without tsx.
+const serverBundle = path.join(root, "dist", "server.mjs");
+if (!dev) {
+  const appSources = ["app", "components", "lib", "next.config.ts", "package.json"];
+  const steps: [string, string[]][] = [];
+  if (stale(path.join(root, ".next", "BUILD_ID"), appSources)) steps.push([next, ["build"]]);
+  if (steps.length > 0 || stale(serverBundle, ["scripts", "lib", "package.json"]))
+    steps.push([path.join(root, "scripts", "build-server.mjs"), []]);
+  if (steps.length > 0) console.log("• Building the app (first start or sources changed)…");
+  for (const [script, args] of steps) {
+    const status = run(script, args);
+    if (status !== 0) {
+      await embedded?.stop();
+      process.exit(status);
+    }
   }
 }
 
 // Our own HTTP server around Next (scripts/server.ts), so the app can see each client's socket address.
 // Signals are left to the app's handler (lib/chat/shutdown.ts, installed by instrumentation.ts), which
 // saves running answers before exiting; server.ts's and Next's own handlers would exit without them.
-const server = path.join(root, "scripts", "server.ts");
-const child = spawn(process.execPath, ["--import", "tsx", server, ...(dev ? ["--dev"] : [])], {
+// Development runs the TypeScript source under tsx, so edits to it apply on the next start.
+const serverArgs = dev
+  ? ["--import", "tsx", path.join(root, "scripts", "server.ts"), "--dev"]
+  : [serverBundle];
+const child = spawn(process.execPath, serverArgs, {
   cwd: root,
   stdio: ["ignore", "pipe", "inherit"],
   env: { ...process.env, NEXT_MANUAL_SIG_HANDLE: "true" },
