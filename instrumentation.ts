@@ -35,7 +35,7 @@ export async function register() {
   await sweep();
   setInterval(sweep, 5 * 60 * 1000).unref();
   // Runs paused for approvals nobody gave in time end as expired (TOOL_APPROVAL_EXPIRE_HOURS).
-  const { expirePausedRuns } = await import("@/lib/chat/approvals");
+  const { expirePausedRuns } = await import("@/lib/chat/approval-expiry");
   const expire = () =>
     expirePausedRuns().catch((err: unknown) =>
       console.error(

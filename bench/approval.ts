@@ -48,7 +48,7 @@ try {
 
   const { registerUser } = await import("../lib/auth/register");
   const { startChat } = await import("../lib/chat/start-chat");
-  const { decideApproval } = await import("../lib/chat/approvals");
+  const { decideApproval } = await import("../lib/chat/decide-approval");
   const { getLiveRun } = await import("../lib/chat/live-runs");
   const { getDb } = await import("../lib/db/client");
   const { getMcpPool } = await import("../lib/mcp");

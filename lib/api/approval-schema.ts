@@ -1,6 +1,6 @@
 // The request of POST /v1/approvals/{id}, the one home of its wire shape: the route validates
 // with it and the OpenAPI document is generated from it. The decision itself is checked and
-// recorded by the chat's own path (lib/chat/approvals.ts decideApproval), which this maps to.
+// recorded by the chat's own path (lib/chat/decide-approval.ts decideApproval), which this maps to.
 import { z } from "zod";
 import { AppError } from "@/lib/errors";
 

@@ -1,6 +1,6 @@
 import "server-only";
 import type { MessageTree } from "@/lib/agents";
-import { decideApproval } from "@/lib/chat/approvals";
+import { decideApproval } from "@/lib/chat/decide-approval";
 import type { ChatMeta } from "@/lib/chat/live-runs";
 import type { RunFeed } from "@/lib/chat/run-bus";
 import { followRun } from "@/lib/chat/run-control";
@@ -12,7 +12,7 @@ import { completionOf, runFailure } from "./completion";
 import type { ChatCompletion } from "./response-schemas";
 
 // POST /v1/approvals/{id}: decides a tool call that waits for the key's user, through the chat's
-// own decision (lib/chat/approvals.ts decideApproval: the same durable record, the same resume from
+// own decision (lib/chat/decide-approval.ts decideApproval: the same durable record, the same resume from
 // the stored checkpoint, in whichever process), then answers the rest of the run as a
 // chat.completion once it has ended or paused again (then finish_reason "requires_action" again).
 

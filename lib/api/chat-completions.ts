@@ -1,7 +1,7 @@
 import "server-only";
 import { type MessageTree, type RunEvent, reduceEvents } from "@/lib/agents";
+import { launchRun } from "@/lib/chat/launch-run";
 import type { LiveRun } from "@/lib/chat/live-runs";
-import { launchRun } from "@/lib/chat/start-chat";
 import { loadAgentTree } from "@/lib/db/agents-tree";
 import { AppError } from "@/lib/errors";
 import type { WithAttachments } from "@/lib/files/send";
@@ -16,7 +16,7 @@ import {
 } from "./chat-schema";
 
 // POST /v1/chat/completions: the key's user runs an agent (`model`) with its whole subagent tree,
-// through the chat's own launch (lib/chat/start-chat.ts launchRun): the same limits, rate limits,
+// through the chat's own launch (lib/chat/launch-run.ts launchRun): the same limits, rate limits,
 // concurrency, balances and budgets as the browser, a conversation in the user's list marked "api".
 
 /**

@@ -1,8 +1,8 @@
 import "server-only";
 import { type MessageTree, rootText } from "@/lib/agents";
 import { applyStoredSummary, pathTo, toEngineHistory } from "@/lib/chat/history";
+import { launchRun } from "@/lib/chat/launch-run";
 import type { ChatMeta, LiveRun } from "@/lib/chat/live-runs";
-import { launchRun } from "@/lib/chat/start-chat";
 import { loadAgentTree } from "@/lib/db/agents-tree";
 import { getConversationWithMessages, type StoredMessage } from "@/lib/db/conversations";
 import { AppError } from "@/lib/errors";

@@ -1,5 +1,5 @@
 // How a run's events become the stored answer's figures and status: shared by a chat send
-// (start-chat.ts) and an eval case (lib/evals/run-case.ts), which store answers the same way.
+// (answer-writer.ts) and an eval case (lib/evals/run-case.ts), which store answers the same way.
 import type { RunEvent } from "@/lib/agents";
 import type { MessageUsage } from "@/lib/db/conversations";
 

@@ -1,4 +1,4 @@
-// Charging a run's model calls to its user, shared by a new answer (start-chat.ts) and a resumed
+// Charging a run's model calls to its user, shared by a new answer (launch-run.ts) and a resumed
 // one (resume.ts).
 import "server-only";
 import type { ModelCallInfo } from "@/lib/agents";
@@ -19,7 +19,7 @@ export function logRetry(msg: string, runId: string, err: unknown, attempt: numb
  * The run's `onModelCallEnd`. With balances on, each model call is charged as it finishes (a
  * throw — balance exhausted — stops the run cleanly), retried while the database is away (a
  * balance refusal is not). With balances off its ledger row waits in `usageRows` and is written
- * with the next save of the answer (start-chat.ts's pump).
+ * with the next save of the answer (answer-writer.ts).
  */
 export function modelCallCharges({
   runId,

@@ -1,10 +1,10 @@
 // Runs in progress in this process. Every event of a live run is kept here so that a second
-// request (a reload, another tab) can replay what happened so far and then follow the rest, and
-// handed to the live run bus (./run-bus), which mirrors it for other app processes when there are.
-// A finished run stays a short while so a client that reconnects right at the end still sees it.
+// request (a reload, another tab) can replay what happened so far and then follow the rest.
+// Mirroring them for other app processes is the run bus's job (./run-bus, which builds on these
+// types; ./live-stream feeds both). A finished run stays a short while so a client that reconnects
+// right at the end still sees it.
 import type { MessageTree, RunEvent } from "@/lib/agents";
-import { runBus } from "./run-bus";
-import type { FeedListener } from "./run-bus/types";
+import { AppError } from "@/lib/errors";
 
 export interface ChatMeta {
   type: "meta";
@@ -28,7 +28,8 @@ export interface LiveRun {
   abort: (reason?: unknown) => void;
   /** Hands a message to the root agent before its next model call (false: the run no longer reads them). */
   steer?: (text: string) => boolean;
-  listeners: Set<FeedListener>;
+  /** This process's followers; null ends each (the run bus's FeedListener). */
+  listeners: Set<(item: StreamItem | null) => void>;
   /** Resolves when the run has ended and its answer was saved (or the save gave up). */
   ended: Promise<void>;
   markEnded: () => void;
@@ -62,6 +63,11 @@ export function acceptingRuns(): boolean {
   return shutdownState.__acceptingRuns !== false;
 }
 
+/** No new run in this process once a graceful shutdown began (503, to be retried in 5 s). */
+export function refuseWhileShuttingDown(): void {
+  if (!acceptingRuns()) throw new AppError("unavailable:shutting_down", { retryAfter: 5 });
+}
+
 export function stopAcceptingRuns(): void {
   shutdownState.__acceptingRuns = false;
 }
@@ -78,6 +84,7 @@ export function unfinishedRuns(): LiveRun[] {
   return [...runs.values()].filter((r) => !r.done);
 }
 
+/** Adds a run to this process's registry (./live-stream also opens its mirror on the run bus). */
 export function registerRun({
   meta,
   userId,
@@ -106,23 +113,22 @@ export function registerRun({
   };
   runs.set(meta.runId, run);
   counter.__liveRunCount = liveRunCount() + 1;
-  runBus().append(run, meta);
   return run;
 }
 
+/** Keeps an item and hands it to this process's followers. */
 export function publish(run: LiveRun, item: StreamItem) {
   run.items.push(item);
   for (const l of run.listeners) l(item);
-  runBus().append(run, item);
 }
 
+/** Ends a run for this process's followers; the registry forgets it a little later. */
 export function finish(run: LiveRun) {
   if (!run.done) counter.__liveRunCount = Math.max(0, liveRunCount() - 1);
   run.done = true;
   run.markEnded();
   for (const l of run.listeners) l(null);
   run.listeners.clear();
-  runBus().end(run);
   setTimeout(() => {
     if (runs.get(run.meta.runId) === run) runs.delete(run.meta.runId);
   }, KEEP_FINISHED_MS).unref?.();

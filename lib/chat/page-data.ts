@@ -16,7 +16,7 @@ import type { ErrorBody } from "@/lib/errors";
 import { errorBody, errorWriter, requestErrorLocale } from "@/lib/http/error-body";
 import { DEMO_ENDPOINT_ID } from "@/lib/providers";
 import { emptyBalanceRefusal, INTERRUPTED } from "@/lib/quota";
-import { expiredView } from "./approvals";
+import { expiredView } from "./approval-expiry";
 import { isLive, liveRunForConversation } from "./live-runs";
 import { runBus } from "./run-bus";
 import { storedErrorMessage } from "./stored-error";

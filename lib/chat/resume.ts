@@ -1,4 +1,4 @@
-// Resuming a paused run after a decision, in this process, from what approvals.ts stored: the
+// Resuming a paused run after a decision, in this process, from what run-approvals.ts stored: the
 // agents as they ran, the conversation and the engine's snapshot. Endpoints, keys and MCP tools are
 // resolved again for the user (secrets are never stored in the checkpoint). The engine replays
 // what was done without model or tool calls and goes on; the pump continues the stored answer.
@@ -12,21 +12,11 @@ import { runPrices } from "@/lib/pricing/load";
 import { answerBudgetOfRun, getLimitsForUser } from "@/lib/quota";
 import { holdRun, releaseRun } from "@/lib/quota/process-lease";
 import { backgroundHooks } from "@/lib/tasks/hooks";
-import { RunApprovals, type StoredCheckpoint } from "./approvals";
+import { emptyUsage } from "./answer-usage";
 import { modelCallCharges } from "./charges";
-import { registerRun } from "./live-runs";
-import { resolveRunModels } from "./models";
-import { handleRelayedSignals } from "./run-control";
-import { pump } from "./start-chat";
-import { testModelFactory } from "./test-hooks";
-import { resolveRunTools } from "./tools";
-
-const EMPTY_USAGE: MessageUsage = {
-  inputTokens: 0,
-  outputTokens: 0,
-  subagentInputTokens: 0,
-  subagentOutputTokens: 0,
-};
+import { resolveAgents } from "./resolve-run";
+import { runAnswer } from "./run-answer";
+import { RunApprovals, type StoredCheckpoint } from "./run-approvals";
 
 /** Starts the stored run again in this process (its Run row is already RUNNING here). */
 export async function resumeRun({
@@ -41,23 +31,20 @@ export async function resumeRun({
   holdRun(runId);
   const stored = await messageParts({ id: assistantMessageId });
   const tree = (stored?.parts as MessageTree | null) ?? null;
+  const usage = (stored?.usage as MessageUsage | null) ?? emptyUsage();
   try {
     if (!tree) throw new Error("The paused answer is gone");
-    const agents = new Map(cp.agents.map((a) => [a.id, a]));
-    const resolved = await resolveRunModels({
+    const { resolved, runTools, root } = await resolveAgents({
       userId,
-      agents,
-      override: testModelFactory(),
+      agents: new Map(cp.agents.map((a) => [a.id, a])),
+      rootId: cp.rootId,
       locale: cp.locale,
     });
-    const runTools = await resolveRunTools({ userId, agents: resolved.agents });
-    const root = runTools.agents.get(cp.rootId);
     if (!root) throw new Error("The paused run's agent is gone");
     const limits = await getLimitsForUser({ userId });
     const charges = modelCallCharges({ runId, userId, limits });
     const approvals = new RunApprovals({ runId, userId });
     const controller = new AbortController();
-    // Messages the user sends while it runs (Steer), for the root agent.
     const steering = new SteeringInbox();
     const run = await createRun({
       runId,
@@ -86,24 +73,16 @@ export async function resumeRun({
     // The answer keeps its money cap across the pause (lib/quota/budget.ts).
     const cap = await answerBudgetOfRun({ runId, quota: limits });
     if (cap !== null) run.capCost(cap);
-    const live = registerRun({
+    runAnswer({
       userId,
-      abort: (reason) => controller.abort(reason),
-      steer: (text) => steering.push(text),
       meta: { ...cp.meta, resumedFrom: tree },
-    });
-    handleRelayedSignals();
-    void pump({
-      live,
       run,
-      signal: controller.signal,
-      assistantMessageId,
-      runId,
-      usageRows: charges.usageRows,
-      historyIds: cp.historyIds,
+      controller,
+      steering,
       approvals,
       checkpoint: withoutEngine(cp),
-      base: { tree, usage: (stored?.usage as MessageUsage | null) ?? EMPTY_USAGE },
+      usageRows: charges.usageRows,
+      base: { tree, usage },
     });
   } catch (err) {
     // It can't go on (an endpoint or agent that is gone): the answer ends failed, with why.
@@ -116,7 +95,7 @@ export async function resumeRun({
       parts: tree ?? ({} as MessageTree),
       status: "FAILED",
       error: { code: body.code, message: body.message },
-      usage: (stored?.usage as MessageUsage | null) ?? EMPTY_USAGE,
+      usage,
       usageRows: [],
       close: { runId, status: "FAILED" },
     });

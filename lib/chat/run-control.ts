@@ -1,10 +1,10 @@
 // Following and stopping a run wherever it runs: this process's own runs in memory; another
 // process's through the live run bus, once the database confirms the run is the user's and still
-// running. And what this process does with signals other processes relay to it.
+// running. (What this process does with signals relayed to it: ./relayed-signals.ts.)
 import "server-only";
 import { getRunForUser, runningRunsOfConversation } from "@/lib/db/run-signals";
 import { AppError } from "@/lib/errors";
-import { deliverRelayedDecision, stopPausedRun } from "./approvals";
+import { stopPausedRun } from "./approval-expiry";
 import { getLiveRun, liveRunForConversation } from "./live-runs";
 import { type RunFeed, runBus } from "./run-bus";
 
@@ -88,19 +88,4 @@ export async function stopConversationRuns({
   liveRunForConversation(conversationId)?.abort();
   for (const runId of await runningRunsOfConversation({ conversationId, userId }))
     if (!getLiveRun(runId)) await runBus().signal({ type: "stop", runId });
-}
-
-/**
- * Installs (once per process; the bus keeps one listener) what signals relayed from other processes
- * do here: a Stop aborts the run if this process runs it, a Steer reaches its root agent; a
- * decision on a tool call reaches the run waiting for it.
- */
-export function handleRelayedSignals(): void {
-  runBus().onSignal((signal) => {
-    if (signal.type === "stop") getLiveRun(signal.runId)?.abort(new Error("Stopped by the user"));
-    else if (signal.type === "steer") {
-      const run = getLiveRun(signal.runId);
-      if (run && !run.done) run.steer?.(signal.text);
-    } else void deliverRelayedDecision(signal.approvalId);
-  });
 }

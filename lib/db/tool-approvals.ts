@@ -1,5 +1,5 @@
 // Tool calls waiting for a person and the runs paused for them: queries and transactions only
-// (what to do with them is lib/chat/approvals.ts's).
+// (what to do with them is lib/chat/run-approvals.ts's and decide-approval.ts's).
 import "server-only";
 import { getDb, type Tx } from "./client";
 import { Prisma } from "./generated/client";

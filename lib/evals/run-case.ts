@@ -1,5 +1,5 @@
 // Runs one eval case at one version of the agent tree, as the user who started the eval: the same
-// steps as a chat send (lib/chat/start-chat.ts) — endpoints and tools for the user, the engine's
+// steps as a chat send (lib/chat/launch-run.ts) — endpoints and tools for the user, the engine's
 // limits, admission (rate, concurrency, balance) and the usage ledger — but with the tree pinned to
 // the version and no browser following it. The answer is stored in its own conversation (marked
 // with the eval run, so its usage is eval usage and it stays out of the chat list) for its trace.

@@ -171,7 +171,7 @@ function rateRefusal(quota: QuotaValues, retryAfter: number): AppError {
 }
 
 /**
- * For a paused run that a decision reopens (lib/chat/approvals.ts), inside the caller's admission
+ * For a paused run that a decision reopens (lib/chat/decide-approval.ts), inside the caller's admission
  * lock: refused like a new answer when the user's concurrent-run slots are all taken. A paused
  * run counts against neither the message rate nor the balance again: it was admitted when sent.
  */

@@ -1,6 +1,6 @@
 import type { BaseMessage } from "@langchain/core/messages";
 import type { RunnableConfig } from "@langchain/core/runnables";
-import { Annotation, END, START, StateGraph } from "@langchain/langgraph";
+import { Annotation, Command, END, START, StateGraph } from "@langchain/langgraph";
 import type { AgentExecution } from "./context";
 import { callModel } from "./model-node";
 import { hasToolCalls, mapGraphError, runAgentGraph } from "./standard";
@@ -20,44 +20,51 @@ interface MultiConfig {
   indexOf: Map<string, number>;
 }
 
+const cfgOf = (config: RunnableConfig) => config.configurable?.multi as MultiConfig;
+
+type State = typeof MultiAgentState.State;
+
 interface CompiledMultiAgentGraph {
   invoke(input: { messages: BaseMessage[] }, config: RunnableConfig): Promise<{ messages: BaseMessage[] }>;
 }
 
-const cfgOf = (config: RunnableConfig) => config.configurable?.multi as MultiConfig;
-
 /**
- * One node per agent plus a shared tools node. With edges, `transfer_to_<agent>` calls route the
- * conversation; without edges the agents answer one after another (an agent chain).
+ * One node per agent plus a shared tools node, routed like the single agent loop (standard.ts):
+ * each node returns a `Command` whose `goto` names the next node, so no conditional edge (and its
+ * branch writer per step) is needed. An agent turn with tool calls goes to `tools`; without, to the
+ * next agent of a chain, or to END. The tools round goes back to the agent that holds the
+ * conversation — another one after a `transfer_to_<agent>` call (handoff edges).
  */
 function compileMultiAgentGraph(count: number, chain: boolean) {
   // biome-ignore lint/suspicious/noExplicitAny: node names are generated, so the builder's literal types can't follow.
   const g: any = new StateGraph(MultiAgentState);
   const names = Array.from({ length: count }, (_, i) => `agent_${i}`);
   names.forEach((name, i) => {
-    g.addNode(name, async (state: typeof MultiAgentState.State, config: RunnableConfig) => ({
-      messages: [await callModel(cfgOf(config).execs[i], state.messages)],
-      active: i,
-    }));
-  });
-  g.addNode("tools", async (state: typeof MultiAgentState.State, config: RunnableConfig) => {
-    const cfg = cfgOf(config);
-    const r = await runTools(cfg.execs[state.active], state.messages, runAgentGraph, cfg.resolveHandoff);
-    return {
-      messages: r.messages,
-      active: r.handoffTo !== undefined ? (cfg.indexOf.get(r.handoffTo) ?? state.active) : state.active,
-    };
-  });
-  g.addEdge(START, names[0]);
-  names.forEach((name, i) => {
     const next = chain && i < count - 1 ? names[i + 1] : END;
-    g.addConditionalEdges(
+    g.addNode(
       name,
-      (s: typeof MultiAgentState.State) => (hasToolCalls(s.messages) ? "tools" : next),
-      ["tools", next],
+      async (state: State, config: RunnableConfig) => {
+        const reply = await callModel(cfgOf(config).execs[i], state.messages);
+        return new Command({
+          update: { messages: [reply], active: i },
+          goto: hasToolCalls([reply]) ? "tools" : next,
+        });
+      },
+      { ends: ["tools", next] },
     );
   });
-  g.addConditionalEdges("tools", (s: typeof MultiAgentState.State) => names[s.active], names);
+  g.addNode(
+    "tools",
+    async (state: State, config: RunnableConfig) => {
+      const cfg = cfgOf(config);
+      const r = await runTools(cfg.execs[state.active], state.messages, runAgentGraph, cfg.resolveHandoff);
+      const active =
+        r.handoffTo !== undefined ? (cfg.indexOf.get(r.handoffTo) ?? state.active) : state.active;
+      return new Command({ update: { messages: r.messages, active }, goto: names[active] });
+    },
+    { ends: names },
+  );
+  g.addEdge(START, names[0]);
   return g.compile() as CompiledMultiAgentGraph;
 }
 

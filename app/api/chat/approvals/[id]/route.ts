@@ -1,5 +1,5 @@
 import { requireUser } from "@/lib/auth/session";
-import { decideApproval } from "@/lib/chat/approvals";
+import { decideApproval } from "@/lib/chat/decide-approval";
 import { route } from "@/lib/http/route";
 
 /**
