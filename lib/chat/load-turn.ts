@@ -9,14 +9,13 @@ import { getConversationWithMessages, type StoredMessage } from "@/lib/db/conver
 import type { PublicUser } from "@/lib/db/users";
 import { AppError } from "@/lib/errors";
 import { filesToSend } from "@/lib/files/send";
-import { issueText } from "@/lib/http/zod-fields";
 import type { Locale } from "@/lib/i18n/locales";
 import { getLimitsForUser } from "@/lib/quota";
 import { applyStoredSummary, pathTo, toEngineHistory } from "./history";
 import type { LaunchInput } from "./launch-input";
 import { refuseWhileShuttingDown } from "./live-runs";
 import { temporaryChatHours } from "./temporary-chats";
-import { chatRequestSchema } from "./validation";
+import { chatRequestSchema, parseChatBody } from "./validation";
 
 type ChatRequest = z.infer<typeof chatRequestSchema>;
 
@@ -62,14 +61,7 @@ export async function loadTurn({
 }
 
 function parseChatRequest(body: unknown): ChatRequest {
-  const parsed = chatRequestSchema.safeParse(body);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  const message = issueText(issue);
-  throw new AppError("bad_request:chat", {
-    ...message,
-    fields: { [String(issue?.path[0] ?? "body")]: message },
-  });
+  return parseChatBody(chatRequestSchema, body);
 }
 
 /** The turn the request asks for: a new message after `parentMessageId` (default: the last), or a stored one answered again. */

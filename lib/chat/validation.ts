@@ -35,9 +35,9 @@ export const steerRequestSchema = z.strictObject({
   text: z.string().trim().min(1, "field.message_empty").max(MAX_STEER_CHARS, "field.steer_long"),
 });
 
-/** A steering request's body, or a 400 naming its field (the chat's route and the Agents API's). */
-export function parseSteerRequest(body: unknown): z.infer<typeof steerRequestSchema> {
-  const parsed = steerRequestSchema.safeParse(body);
+/** A chat request's body parsed by `schema`, or a 400 naming the first bad field. */
+export function parseChatBody<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
+  const parsed = schema.safeParse(body);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   const message = issueText(issue);
@@ -45,6 +45,11 @@ export function parseSteerRequest(body: unknown): z.infer<typeof steerRequestSch
     ...message,
     fields: { [String(issue?.path[0] ?? "body")]: message },
   });
+}
+
+/** A steering request's body, or a 400 naming its field (the chat's route and the Agents API's). */
+export function parseSteerRequest(body: unknown): z.infer<typeof steerRequestSchema> {
+  return parseChatBody(steerRequestSchema, body);
 }
 
 export const renameSchema = z.object({
