@@ -147,6 +147,19 @@ export async function signIn(base: string, user: BenchUser) {
   }
 }
 
+/** SIGTERM, then SIGKILL if the process hasn't exited after `graceMs`; resolves once it has exited. */
+export function stopProcess(child: ChildProcess, graceMs: number): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const kill = setTimeout(() => child.kill("SIGKILL"), graceMs);
+    child.once("exit", () => {
+      clearTimeout(kill);
+      resolve();
+    });
+    child.kill("SIGTERM");
+  });
+}
+
 export interface NextApp {
   port: number;
   base: string;
@@ -189,16 +202,7 @@ export async function startNextApp({
   child.stdout?.on("data", keep);
   child.stderr?.on("data", keep);
   const base = `http://127.0.0.1:${port}`;
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      const kill = setTimeout(() => child.kill("SIGKILL"), 15_000);
-      child.once("exit", () => {
-        clearTimeout(kill);
-        resolve();
-      });
-      child.kill("SIGTERM");
-    });
+  const stop = () => stopProcess(child, 15_000);
   const started = Date.now();
   while (Date.now() - started < 90_000) {
     if (child.exitCode !== null) throw new Error(`next start exited:\n${log.slice(-2000)}`);

@@ -33,7 +33,7 @@ import { type RunEvent, reduceEvents, rootText } from "../lib/agents";
 import { migrate } from "../lib/db/migrate";
 import { startPrivateRedis } from "../tests/helpers/private-redis";
 import { createDatabase, dropDatabase } from "../tests/helpers/test-database";
-import { type BenchUser, freePort, loadavg, ms, seed, summary, table } from "./bench-app";
+import { type BenchUser, freePort, loadavg, ms, seed, stopProcess, summary, table } from "./bench-app";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);
@@ -113,16 +113,7 @@ async function startApp(role: "runner" | "follower", env: Record<string, string>
   child.stdout?.on("data", keep);
   child.stderr?.on("data", keep);
   const base = `http://127.0.0.1:${port}`;
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      const kill = setTimeout(() => child.kill("SIGKILL"), 10_000);
-      child.once("exit", () => {
-        clearTimeout(kill);
-        resolve();
-      });
-      child.kill("SIGTERM");
-    });
+  const stop = () => stopProcess(child, 10_000);
   for (const started = Date.now(); Date.now() - started < 60_000; ) {
     if (child.exitCode !== null) throw new Error(`${role} exited:\n${tail.slice(-2000)}`);
     if ((await fetch(base).catch(() => null))?.ok) return { base, child, errorLines: () => errors, stop };

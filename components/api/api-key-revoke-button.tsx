@@ -1,8 +1,6 @@
 "use client";
-import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useState, useTransition } from "react";
-import { FormStatus } from "@/components/ui/form-status";
+import { ActionButton } from "@/components/ui/action-button";
 import { dangerButton } from "@/components/ui/styles";
 import type { ActionResult } from "@/lib/action-result";
 
@@ -17,28 +15,14 @@ export function ApiKeyRevokeButton({
   revoke: (input: { id: string }) => Promise<ActionResult>;
 }) {
   const t = useTranslations("api.keys");
-  const router = useRouter();
-  const [pending, start] = useTransition();
-  const [result, setResult] = useState<ActionResult | null>(null);
   return (
-    <div className="space-y-1">
-      <button
-        type="button"
-        className={dangerButton}
-        disabled={pending}
-        aria-label={t("revokeNamed", { name })}
-        data-testid="api-key-revoke"
-        onClick={() =>
-          start(async () => {
-            const r = await revoke({ id });
-            setResult(r);
-            if (r.ok) router.refresh();
-          })
-        }
-      >
-        {t("revoke")}
-      </button>
-      {result && !result.ok && <FormStatus result={result} />}
-    </div>
+    <ActionButton
+      action={() => revoke({ id })}
+      className={dangerButton}
+      ariaLabel={t("revokeNamed", { name })}
+      testId="api-key-revoke"
+    >
+      {() => t("revoke")}
+    </ActionButton>
   );
 }

@@ -287,7 +287,9 @@ export function AssistantMessage({
         )}
         {tree?.usage.cost !== undefined && (
           <span data-testid="message-cost" className="whitespace-nowrap">
-            {tCost("answer", { cost: costText(tree.usage.cost) })}
+            {tree.usage.cost === null
+              ? tCost("answerUnknown")
+              : tCost("answer", { cost: costText(tree.usage.cost) })}
           </span>
         )}
         {!busy && !live && message.status !== "STREAMING" && message.status !== "PAUSED" && (

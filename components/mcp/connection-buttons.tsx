@@ -1,8 +1,7 @@
 "use client";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useState, useTransition } from "react";
-import { FormStatus } from "@/components/ui/form-status";
+import { ActionButton } from "@/components/ui/action-button";
 import { dangerButton, primaryButton } from "@/components/ui/styles";
 import type { ActionResult } from "@/lib/action-result";
 
@@ -26,29 +25,17 @@ export function McpConnectButton({
 }) {
   const t = useTranslations("mcp.connections");
   const router = useRouter();
-  const [pending, start] = useTransition();
-  const [result, setResult] = useState<ConnectResult | null>(null);
   return (
-    <div className="space-y-1">
-      <button
-        type="button"
-        className={className}
-        disabled={pending}
-        data-testid={`mcp-connect-${serverId}`}
-        onClick={() =>
-          start(async () => {
-            const r = await connect({ serverId });
-            setResult(r);
-            if (!r.ok) return;
-            if (r.data.authorizationUrl) window.location.assign(r.data.authorizationUrl);
-            else router.refresh();
-          })
-        }
-      >
-        {pending ? t("connecting") : t("connect", { name })}
-      </button>
-      {result && !result.ok && <FormStatus result={result} />}
-    </div>
+    <ActionButton
+      action={() => connect({ serverId })}
+      onSuccess={({ authorizationUrl }) =>
+        authorizationUrl ? window.location.assign(authorizationUrl) : router.refresh()
+      }
+      className={className}
+      testId={`mcp-connect-${serverId}`}
+    >
+      {(pending) => (pending ? t("connecting") : t("connect", { name }))}
+    </ActionButton>
   );
 }
 
@@ -63,28 +50,14 @@ export function McpDisconnectButton({
   disconnect: (input: { serverId: string }) => Promise<ActionResult>;
 }) {
   const t = useTranslations("mcp.connections");
-  const router = useRouter();
-  const [pending, start] = useTransition();
-  const [result, setResult] = useState<ActionResult | null>(null);
   return (
-    <div className="space-y-1">
-      <button
-        type="button"
-        className={dangerButton}
-        disabled={pending}
-        aria-label={t("disconnectNamed", { name })}
-        data-testid={`mcp-disconnect-${serverId}`}
-        onClick={() =>
-          start(async () => {
-            const r = await disconnect({ serverId });
-            setResult(r);
-            if (r.ok) router.refresh();
-          })
-        }
-      >
-        {t("disconnect")}
-      </button>
-      {result && !result.ok && <FormStatus result={result} />}
-    </div>
+    <ActionButton
+      action={() => disconnect({ serverId })}
+      className={dangerButton}
+      ariaLabel={t("disconnectNamed", { name })}
+      testId={`mcp-disconnect-${serverId}`}
+    >
+      {() => t("disconnect")}
+    </ActionButton>
   );
 }

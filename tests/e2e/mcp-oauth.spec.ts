@@ -137,6 +137,8 @@ test.describe
       await call.getByRole("button").first().click();
       await expect(call.getByTestId("tool-call-result")).toContainText("Signed in as uma-gh");
       await expect(chat.lastAssistant()).toContainText("The service says: Signed in as uma-gh");
+      // The fake model has no price: the answer says so once ("Cost unknown", not "Cost cost unknown").
+      await expect(page.getByTestId("message-cost").last()).toHaveText("Cost unknown");
       expect(svc.calls.at(-1)).toMatchObject({ tool: "whoami", account: "uma-gh" });
       await screenshot(page, "mcp-oauth-chat");
     });
